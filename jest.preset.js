@@ -1,0 +1,22 @@
+const path = require('node:path');
+
+/**
+ * Jest configuration shared by every project. Unit specs are `*.spec.ts`; integration specs
+ * (`*.int-spec.ts`, real Mosquitto, Redis and embedded stores) run through the `integration` target.
+ */
+function projectConfig(projectDir) {
+  return {
+    displayName: path.basename(projectDir),
+    rootDir: projectDir,
+    testEnvironment: 'node',
+    testMatch: ['**/*.spec.ts'],
+    resolver: '@nx/jest/plugins/resolver',
+    moduleFileExtensions: ['ts', 'js', 'json'],
+    transform: {
+      '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(projectDir, 'tsconfig.json') }],
+    },
+    coverageDirectory: path.join(__dirname, 'coverage', path.relative(__dirname, projectDir)),
+  };
+}
+
+module.exports = { projectConfig };
