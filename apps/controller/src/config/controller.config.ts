@@ -1,0 +1,17 @@
+import { commonVariables, integerVariable, readEnvironment, textVariable, urlVariable } from '@eventcast/bootstrap';
+
+const controllerVariables = {
+  ...commonVariables(5000),
+  serviceId: textVariable('SERVICE_ID', 'controller-1', /^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, _ or - (at most 63), starting with a letter or digit'),
+  datastoreUrl: urlVariable('DATASTORE_URL', 'http://localhost:5002', ['http', 'https']),
+  broadcastIntervalMs: integerVariable('BROADCAST_INTERVAL_MS', 5000, 100, 3_600_000),
+};
+
+/** The controller service's configuration, read once at start-up. */
+export type ControllerConfig = ReturnType<typeof readControllerConfig>;
+/** Injection token of `ControllerConfig`. */
+export const ControllerConfig = Symbol('ControllerConfig');
+
+export function readControllerConfig(source: Record<string, string | undefined> = process.env) {
+  return readEnvironment(controllerVariables, source);
+}

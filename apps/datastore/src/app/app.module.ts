@@ -1,0 +1,17 @@
+import { PingController } from '@eventcast/bootstrap';
+import { BrokerConnection, MessagingModule } from '@eventcast/messaging';
+import { DynamicModule, Module } from '@nestjs/common';
+import { DatastoreConfig } from '../config/datastore.config';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: DatastoreConfig, broker: BrokerConnection): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [MessagingModule.forRoot(broker)],
+      controllers: [PingController],
+      providers: [{ provide: DatastoreConfig, useValue: config }],
+      exports: [DatastoreConfig],
+    };
+  }
+}

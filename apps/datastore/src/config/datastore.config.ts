@@ -1,0 +1,15 @@
+import { commonVariables, optionalUrlVariable, readEnvironment } from '@eventcast/bootstrap';
+
+const datastoreVariables = {
+  ...commonVariables(5002),
+  redisUrl: optionalUrlVariable('REDIS_URL', ['redis', 'rediss']),
+};
+
+/** The datastore service's configuration, read once at start-up. */
+export type DatastoreConfig = ReturnType<typeof readDatastoreConfig>;
+/** Injection token of `DatastoreConfig`. */
+export const DatastoreConfig = Symbol('DatastoreConfig');
+
+export function readDatastoreConfig(source: Record<string, string | undefined> = process.env) {
+  return readEnvironment(datastoreVariables, source);
+}

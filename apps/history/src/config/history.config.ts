@@ -1,0 +1,16 @@
+import { commonVariables, optionalUrlVariable, readEnvironment, textVariable } from '@eventcast/bootstrap';
+
+const historyVariables = {
+  ...commonVariables(5001),
+  questDbUrl: optionalUrlVariable('QUESTDB_URL', ['http', 'https']),
+  mqttClientId: textVariable('MQTT_CLIENT_ID', 'eventcast-history', /^[\w\-.]{1,64}$/, 'up to 64 letters, digits, _ - or .'),
+};
+
+/** The history service's configuration, read once at start-up. */
+export type HistoryConfig = ReturnType<typeof readHistoryConfig>;
+/** Injection token of `HistoryConfig`. */
+export const HistoryConfig = Symbol('HistoryConfig');
+
+export function readHistoryConfig(source: Record<string, string | undefined> = process.env) {
+  return readEnvironment(historyVariables, source);
+}

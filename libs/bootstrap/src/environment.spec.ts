@@ -1,0 +1,60 @@
+import {
+  commonVariables,
+  ConfigurationError,
+  integerVariable,
+  optionalUrlVariable,
+  readEnvironment,
+  textVariable,
+} from './environment';
+
+describe(readEnvironment.name, () => {
+  const spec = {
+    ...commonVariables(5001),
+    questDbUrl: optionalUrlVariable('QUESTDB_URL', ['http', 'https']),
+    interval: integerVariable('BROADCAST_INTERVAL_MS', 5000, 100, 3_600_000),
+    serviceId: textVariable('SERVICE_ID', 'controller-1', /^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and -'),
+  };
+
+  it('gives the documented defaults when nothing is set', () => {
+    expect(readEnvironment(spec, {})).toEqual({
+      mqttUrl: 'mqtt://localhost:1883',
+      port: 5001,
+      dataDir: './data',
+      questDbUrl: undefined,
+      interval: 5000,
+      serviceId: 'controller-1',
+    });
+  });
+
+  it('reads set values and treats an empty variable as unset', () => {
+    const config = readEnvironment(spec, {
+      MQTT_URL: 'mqtt://broker:1884/',
+      PORT: '8080',
+      QUESTDB_URL: 'http://db:9000',
+      SERVICE_ID: '',
+    });
+    expect(config).toMatchObject({ mqttUrl: 'mqtt://broker:1884', port: 8080, questDbUrl: 'http://db:9000' });
+    expect(config.serviceId).toBe('controller-1');
+  });
+
+  it('stops with a message naming every bad variable', () => {
+    let error: unknown;
+    try {
+      readEnvironment(spec, { PORT: 'eighty', MQTT_URL: 'http://broker', BROADCAST_INTERVAL_MS: '5', SERVICE_ID: 'Bad Id' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const { problems, message } = error as ConfigurationError;
+    expect(problems).toHaveLength(4);
+    expect(message).toContain('PORT: must be an integer from 1 to 65535 (got "eighty")');
+    expect(message).toContain('MQTT_URL: must be a URL with one of the schemes mqtt, mqtts, tcp, ws, wss');
+    expect(message).toContain('BROADCAST_INTERVAL_MS: must be an integer from 100 to 3600000');
+    expect(message).toContain('SERVICE_ID: must be lower-case letters, digits and -');
+  });
+
+  it('rejects a port out of range and a URL that does not parse', () => {
+    expect(() => readEnvironment(spec, { PORT: '70000' })).toThrow(/PORT/);
+    expect(() => readEnvironment(spec, { QUESTDB_URL: 'not a url' })).toThrow(/QUESTDB_URL: must be a URL/);
+  });
+});

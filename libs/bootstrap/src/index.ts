@@ -1,0 +1,5 @@
+export * from './environment';
+export * from './launch';
+export * from './open-api';
+export * from './ping.controller';
+export * from './start-service';

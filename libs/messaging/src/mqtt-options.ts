@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { MqttOptions, Transport } from '@nestjs/microservices';
+import { RawJsonDeserializer } from './raw-json.deserializer';
+import { RawJsonSerializer } from './raw-json.serializer';
+
+/** A message the broker publishes for a client that goes away without saying goodbye. */
+export interface LastWill {
+  topic: string;
+  payload: unknown;
+  qos?: 0 | 1 | 2;
+  retain?: boolean;
+}
+
+/** The broker connection of one service. */
+export interface BrokerConnection {
+  url: string;
+  /** Client id of the subscribing (server) connection; the publishing connection gets `<id>-pub`. */
+  clientId: string;
+  /** A persistent session (`clean: false`): the broker keeps QoS 1 messages while the service is away. */
+  persistentSession?: boolean;
+  will?: LastWill;
+}
+
+const RECONNECT_PERIOD_MS = 1000;
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** A client id unique to this process: `<service>-<random>`. Two processes never share one. */
+export function uniqueClientId(service: string): string {
+  return `eventcast-${service}-${randomBytes(4).toString('hex')}`;
+}
+
+/** The client id of the publishing connection that belongs to the subscribing connection `clientId`. */
+export function publisherClientId(clientId: string): string {
+  return `${clientId}-pub`;
+}
+
+function connectionOptions(connection: BrokerConnection, clientId: string, will?: LastWill) {
+  return {
+    url: connection.url,
+    clientId,
+    clean: !connection.persistentSession,
+    reconnectPeriod: RECONNECT_PERIOD_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    serializer: new RawJsonSerializer(),
+    deserializer: new RawJsonDeserializer(),
+    ...(will && {
+      will: { topic: will.topic, payload: JSON.stringify(will.payload), qos: will.qos ?? 1, retain: will.retain ?? false },
+    }),
+  };
+}
+
+/** Options of the Nest MQTT transport (the subscribing side) of a service. */
+export function mqttTransportOptions(connection: BrokerConnection): MqttOptions {
+  return {
+    transport: Transport.MQTT,
+    options: { ...connectionOptions(connection, connection.clientId), subscribeOptions: { qos: 1 } },
+  };
+}
+
+/** Options of the Nest MQTT client (the publishing side) of a service; it carries the last will. */
+export function mqttPublisherOptions(connection: BrokerConnection): NonNullable<MqttOptions['options']> {
+  return connectionOptions({ ...connection, persistentSession: false }, publisherClientId(connection.clientId), connection.will);
+}

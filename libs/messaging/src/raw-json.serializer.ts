@@ -1,0 +1,12 @@
+import { MqttRecord, Serializer } from '@nestjs/microservices';
+
+/**
+ * Publishes the payload only, as JSON, instead of Nest's `{pattern, data}` envelope, because the
+ * peers on the bus are plain MQTT clients. Per-message options travel in an `MqttRecord`.
+ */
+export class RawJsonSerializer implements Serializer {
+  serialize(packet: { data?: unknown }): string {
+    const payload = packet.data instanceof MqttRecord ? packet.data.data : packet.data;
+    return JSON.stringify(payload ?? null);
+  }
+}
