@@ -1,0 +1,34 @@
+import { mqttPublisherOptions, mqttTransportOptions, publisherClientId, uniqueClientId } from './mqtt-options';
+
+describe(mqttTransportOptions.name, () => {
+  const connection = { url: 'mqtt://localhost:1883', clientId: 'eventcast-history' };
+
+  it('gives the subscribing and the publishing connection of one process different client ids', () => {
+    expect(mqttTransportOptions(connection).options?.clientId).toBe('eventcast-history');
+    expect(mqttPublisherOptions(connection).clientId).toBe(publisherClientId('eventcast-history'));
+    expect(publisherClientId('eventcast-history')).not.toBe('eventcast-history');
+  });
+
+  it('subscribes with QoS 1 and keeps the session only when asked', () => {
+    expect(mqttTransportOptions(connection).options).toMatchObject({ subscribeOptions: { qos: 1 }, clean: true });
+    expect(mqttTransportOptions({ ...connection, persistentSession: true }).options).toMatchObject({ clean: false });
+  });
+
+  it('puts the last will on the publishing connection as JSON', () => {
+    const will = { topic: 'eventcast/state/c1', payload: { key: 'c1', data: null }, retain: true };
+    expect(mqttPublisherOptions({ ...connection, will }).will).toEqual({
+      topic: 'eventcast/state/c1',
+      payload: '{"key":"c1","data":null}',
+      qos: 1,
+      retain: true,
+    });
+    expect(mqttTransportOptions({ ...connection, will }).options?.will).toBeUndefined();
+  });
+});
+
+describe(uniqueClientId.name, () => {
+  it('gives two processes of one service different client ids', () => {
+    expect(uniqueClientId('datastore')).toMatch(/^eventcast-datastore-[0-9a-f]{8}$/);
+    expect(uniqueClientId('datastore')).not.toBe(uniqueClientId('datastore'));
+  });
+});

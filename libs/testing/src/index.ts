@@ -1,0 +1,3 @@
+export * from './free-port';
+export * from './server-process';
+export * from './wait-for';

@@ -1,0 +1,49 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { freePort, isListening } from './free-port';
+import { waitFor } from './wait-for';
+
+/**
+ * A real server (Mosquitto, Redis) of a test's own, on a private loopback port, so the test can
+ * stop and restart it to play an outage without touching the shared instance.
+ */
+export class ServerProcess {
+  private child?: ChildProcess;
+
+  private constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly command: string,
+    private readonly args: string[],
+  ) {}
+
+  /** A Mosquitto broker on a free port (`mqtt://127.0.0.1:<port>`); call `start()`. */
+  static async mosquitto(): Promise<ServerProcess> {
+    const port = await freePort();
+    return new ServerProcess('mosquitto', port, 'mosquitto', ['-p', String(port)]);
+  }
+
+  /** A Redis server on a free port that keeps nothing on disk; call `start()`. */
+  static async redis(): Promise<ServerProcess> {
+    const port = await freePort();
+    return new ServerProcess('redis-server', port, 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+  }
+
+  /** Starts the server unless it runs already, and resolves once it accepts connections. */
+  async start(): Promise<this> {
+    if (this.child && this.child.exitCode === null) return this;
+    const child = spawn(this.command, this.args, { stdio: 'ignore' });
+    child.once('error', (error) => console.error(`${this.name} could not start: ${error.message}`));
+    this.child = child;
+    await waitFor(`${this.name} on port ${this.port}`, () => isListening(this.port));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
