@@ -1,10 +1,14 @@
-import { Logger } from '@nestjs/common';
+import { INestApplication, Logger } from '@nestjs/common';
 import { ConfigurationError } from './environment';
 import { ServiceStartOptions, startService } from './start-service';
 
+/** How long a service may take to flush and close on SIGTERM before it is stopped anyway. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
 /**
- * The `main` of every service: reads its configuration once, then starts it. A bad configuration
- * stops the process with exit code 1 and a message naming each variable at fault.
+ * The `main` of every service: reads its configuration once, then starts it, and stops it cleanly
+ * on SIGTERM or SIGINT (flush, publish final state, close connections, exit 0). A bad
+ * configuration stops the process with exit code 1 and a message naming each variable at fault.
  */
 export async function launch<C>(readConfig: () => C, options: (config: C) => ServiceStartOptions): Promise<void> {
   let config: C;
@@ -16,10 +20,27 @@ export async function launch<C>(readConfig: () => C, options: (config: C) => Ser
     process.exit(1);
   }
   const start = options(config);
+  const logger = new Logger(start.name);
   try {
-    await startService(start);
+    const { app } = await startService(start);
+    stopOnSignals(app, logger, start.name);
   } catch (error) {
-    new Logger(start.name).error(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+    logger.error(`could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+}
+
+function stopOnSignals(app: INestApplication, logger: Logger, name: string): void {
+  const stop = async (signal: NodeJS.Signals) => {
+    logger.log(`${name} stopping (${signal})`);
+    setTimeout(() => {
+      logger.error(`${name} did not stop within ${SHUTDOWN_GRACE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await app.close();
+    logger.log(`${name} stopped`);
+    process.exit(0);
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
 }

@@ -40,7 +40,6 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
   app.setGlobalPrefix(options.prefix);
   app.connectMicroservice<MicroserviceOptions>(options.transport, { inheritAppConfig: true });
   const apiPath = serveApiPage(app, options.prefix, createOpenApiDocument(app, options.api));
-  app.enableShutdownHooks();
   await app.listen(options.port, options.host ?? '0.0.0.0');
 
   const url = `http://localhost:${options.port}/${options.prefix}`;
