@@ -1,0 +1,2 @@
+export * from './flatten-history-event';
+export * from './history-number';
