@@ -10,6 +10,8 @@ function projectConfig(projectDir) {
     rootDir: projectDir,
     testEnvironment: 'node',
     testMatch: ['**/*.spec.ts'],
+    // Decorated DTOs and Nest modules expect the metadata API that Nest itself loads at start-up.
+    setupFiles: ['reflect-metadata'],
     resolver: '@nx/jest/plugins/resolver',
     moduleFileExtensions: ['ts', 'js', 'json'],
     transform: {

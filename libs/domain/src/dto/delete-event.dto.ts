@@ -1,0 +1,10 @@
+import { IsArray, IsString } from 'class-validator';
+import type { DeleteEvent } from '../lib/models';
+
+/** Published on `eventcast/datastore/<top-level namespace>` when documents were deleted. */
+export class DeleteEventDto implements DeleteEvent {
+  /** Full keys (`<namespace>:<id>`) of the deleted documents. */
+  @IsArray()
+  @IsString({ each: true })
+  deleted!: string[];
+}

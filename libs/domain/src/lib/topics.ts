@@ -1,0 +1,42 @@
+/** Root of every eventcast topic. */
+export const TOPIC_ROOT = 'eventcast';
+
+/** History events: any service publishes below it, the history service subscribes to all of it. */
+export const HISTORY_TOPIC = `${TOPIC_ROOT}/history`;
+export const HISTORY_SUBSCRIPTION = `${HISTORY_TOPIC}/#`;
+
+/** Datastore change events, one topic per top-level namespace. */
+export const DATASTORE_TOPIC = `${TOPIC_ROOT}/datastore`;
+
+/** The block operations a controller takes over MQTT. */
+export const BLOCK_OPERATIONS = ['create', 'write', 'patch', 'delete'] as const;
+export type BlockOperation = (typeof BLOCK_OPERATIONS)[number];
+export const BLOCK_TOPIC = `${TOPIC_ROOT}/controller/blocks`;
+
+/** Controller state events. */
+export const STATE_TOPIC = `${TOPIC_ROOT}/state`;
+
+/** `eventcast/history/<service>`: where a service publishes its history events. */
+export function historyTopic(service: string): string {
+  return `${HISTORY_TOPIC}/${service}`;
+}
+
+/** `eventcast/datastore/<top-level namespace>`, or the base topic for the empty namespace. */
+export function datastoreTopic(topLevelNamespace: string): string {
+  return topLevelNamespace === '' ? DATASTORE_TOPIC : `${DATASTORE_TOPIC}/${topLevelNamespace}`;
+}
+
+/** `eventcast/controller/blocks/<operation>`. */
+export function blockTopic(operation: BlockOperation): string {
+  return `${BLOCK_TOPIC}/${operation}`;
+}
+
+/** `eventcast/state/<service id>`: the retained state event of a controller, and its last will. */
+export function stateTopic(serviceId: string): string {
+  return `${STATE_TOPIC}/${serviceId}`;
+}
+
+/** `eventcast/state/<service id>/patch`: the block changes of a controller. */
+export function statePatchTopic(serviceId: string): string {
+  return `${stateTopic(serviceId)}/patch`;
+}

@@ -1,0 +1,31 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+
+/** The outcome of validating a plain value against a DTO class. */
+export type Validated<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+/**
+ * Validates `plain` against the class-validator rules of `dto` and names every problem with its
+ * path (`changed.0.id must be ...`), so a 400 answer or a log line can list them all.
+ */
+export function validateDto<T extends object>(dto: new () => T, plain: unknown): Validated<T> {
+  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
+    return { ok: false, problems: ['the body must be a JSON object'] };
+  }
+  const value = plainToInstance(dto, plain);
+  const errors = validateSync(value, { forbidUnknownValues: true, validationError: { target: false, value: false } });
+  return errors.length === 0 ? { ok: true, value } : { ok: false, problems: describeProblems(errors) };
+}
+
+/** Every constraint that failed, as `<path> <message>`. */
+export function describeProblems(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent === '' ? error.property : `${parent}.${error.property}`;
+    const own = Object.values(error.constraints ?? {}).map((message) => `${path} ${withoutProperty(message, error.property)}`);
+    return [...own, ...describeProblems(error.children ?? [], path)];
+  });
+}
+
+function withoutProperty(message: string, property: string): string {
+  return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
+}
