@@ -31,7 +31,10 @@ export async function launch<C>(readConfig: () => C, options: (config: C) => Ser
 }
 
 function stopOnSignals(app: INestApplication, logger: Logger, name: string): void {
+  let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     logger.log(`${name} stopping (${signal})`);
     setTimeout(() => {
       logger.error(`${name} did not stop within ${SHUTDOWN_GRACE_MS} ms; exiting`);
@@ -41,6 +44,6 @@ function stopOnSignals(app: INestApplication, logger: Logger, name: string): voi
     logger.log(`${name} stopped`);
     process.exit(0);
   };
-  process.once('SIGTERM', (signal) => void stop(signal));
-  process.once('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
 }
