@@ -3,3 +3,4 @@ export * from './launch';
 export * from './open-api';
 export * from './ping.controller';
 export * from './start-service';
+export * from './validated-body.pipe';

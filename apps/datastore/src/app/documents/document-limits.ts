@@ -1,0 +1,8 @@
+/** Largest document accepted, as JSON text. */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024;
+/** Most documents in one `mset`. */
+export const MAX_DOCUMENTS_PER_CALL = 1000;
+/** Most ids in one `mget` or `mdelete`. */
+export const MAX_IDS_PER_CALL = 1000;
+/** Longest glob `filter`. */
+export const MAX_FILTER_LENGTH = 256;

@@ -1,0 +1,12 @@
+import { DocumentDto } from '@eventcast/domain';
+import { Type } from 'class-transformer';
+import { IsObject, ValidateNested } from 'class-validator';
+
+/** The body of `set`. */
+export class SetDocumentDto {
+  /** The document to store, replacing any document with the same namespace and id. */
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DocumentDto)
+  value!: DocumentDto;
+}

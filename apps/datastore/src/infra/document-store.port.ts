@@ -1,0 +1,45 @@
+import type { DatastoreDocument } from '@eventcast/domain';
+
+/** Which documents of one namespace a call is about: `ids` in order, then `filter` matches by id. */
+export interface DocumentSelection {
+  namespace: string;
+  ids?: string[];
+  filter?: string;
+}
+
+/** Raised when the store cannot be reached; the service answers 503. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = StoreUnavailableError.name;
+  }
+}
+
+/**
+ * Where documents live. Every adapter passes the one contract suite in
+ * `apps/datastore/test/document-store.contract.ts`.
+ */
+export abstract class DocumentStore {
+  /** The document, or null. */
+  abstract get(namespace: string, id: string): Promise<DatastoreDocument | null>;
+
+  /**
+   * Documents of exactly `selection.namespace`: those of `ids` that exist, in the order given, then
+   * the matches of `filter` sorted by id, each once. Neither given: every document, sorted by id.
+   */
+  abstract find(selection: DocumentSelection): Promise<DatastoreDocument[]>;
+
+  /**
+   * Stores all documents or none, and returns those whose stored text changed (an identical
+   * rewrite is no change). A later document with the same key replaces an earlier one.
+   */
+  abstract setAll(documents: DatastoreDocument[]): Promise<DatastoreDocument[]>;
+
+  /** Deletes the selected documents (neither ids nor filter: none) and returns the ids that existed. */
+  abstract deleteAll(selection: DocumentSelection): Promise<string[]>;
+
+  /** Rejects with the reason when the store cannot be reached. */
+  abstract ping(): Promise<void>;
+
+  abstract close(): Promise<void>;
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { DatastoreDocument } from '@eventcast/domain';
+import { DocumentStore } from '../src/infra/document-store.port';
+
+/** The behaviour every `DocumentStore` adapter owes the service; run once per adapter. */
+export function documentStoreContract(name: string, open: () => Promise<DocumentStore>) {
+  describe(`${name} as a DocumentStore`, () => {
+    let store: DocumentStore;
+    // A namespace of each test's own, so runs against a shared server never meet.
+    let ns: string;
+    const doc = (namespace: string, id: string, extra: Record<string, unknown> = {}): DatastoreDocument => ({ namespace, id, ...extra });
+
+    beforeAll(async () => {
+      store = await open();
+    });
+
+    afterAll(async () => {
+      await store.close();
+    });
+
+    beforeEach(() => {
+      ns = `contract-${randomBytes(4).toString('hex')}`;
+    });
+
+    it('gives back a stored document exactly, free fields and their order included', async () => {
+      const document = { namespace: ns, id: 'units', temperature: 'degF', nested: { z: 1, a: [true, null, 'x'] } };
+      await store.setAll([document]);
+      const read = await store.get(ns, 'units');
+      expect(read).toEqual(document);
+      expect(JSON.stringify(read)).toBe(JSON.stringify(document));
+    });
+
+    it('answers null for a document that does not exist', async () => {
+      await expect(store.get(ns, 'missing')).resolves.toBeNull();
+    });
+
+    it('keeps documents of the empty namespace apart from those of a namespace', async () => {
+      const id = `bare-${randomBytes(4).toString('hex')}`;
+      await store.setAll([doc('', id, { v: 1 }), doc(ns, id, { v: 2 })]);
+      await expect(store.get('', id)).resolves.toEqual(doc('', id, { v: 1 }));
+      await expect(store.get(ns, id)).resolves.toEqual(doc(ns, id, { v: 2 }));
+      await store.deleteAll({ namespace: '', ids: [id] });
+    });
+
+    it('reports as changed only documents whose content differs from what is stored', async () => {
+      const first = await store.setAll([doc(ns, 'a', { v: 1 }), doc(ns, 'b', { v: 1 })]);
+      expect(first.map((d) => d.id)).toEqual(['a', 'b']);
+      const second = await store.setAll([doc(ns, 'a', { v: 1 }), doc(ns, 'b', { v: 2 })]);
+      expect(second).toEqual([doc(ns, 'b', { v: 2 })]);
+      await expect(store.setAll([doc(ns, 'a', { v: 1 })])).resolves.toEqual([]);
+    });
+
+    it('lets the later of two documents with the same key win', async () => {
+      await expect(store.setAll([doc(ns, 'a', { v: 1 }), doc(ns, 'a', { v: 2 })])).resolves.toEqual([doc(ns, 'a', { v: 2 })]);
+      await expect(store.get(ns, 'a')).resolves.toEqual(doc(ns, 'a', { v: 2 }));
+    });
+
+    it('finds the documents of exactly the namespace asked for, sorted by id, without sub-namespaces', async () => {
+      await store.setAll([doc(ns, 'b'), doc(ns, 'a'), doc(`${ns}:sub`, 'c'), doc(`${ns}x`, 'd')]);
+      await expect(store.find({ namespace: ns })).resolves.toEqual([doc(ns, 'a'), doc(ns, 'b')]);
+      await expect(store.find({ namespace: `${ns}:sub` })).resolves.toEqual([doc(`${ns}:sub`, 'c')]);
+    });
+
+    it('finds ids first in the order given, then filter matches sorted by id, each once', async () => {
+      await store.setAll(['x-1', 'x-2', 'x-10', 'y', 'z'].map((id) => doc(ns, id)));
+      const found = await store.find({ namespace: ns, ids: ['z', 'missing', 'x-2', 'z'], filter: 'x-*' });
+      expect(found.map((d) => d.id)).toEqual(['z', 'x-2', 'x-1', 'x-10']);
+    });
+
+    it('matches a filter as a glob with ?, sets and escapes', async () => {
+      await store.setAll(['a1', 'a2', 'a10', 'b1', 'a*'].map((id) => doc(ns, id)));
+      const ids = async (filter: string) => (await store.find({ namespace: ns, filter })).map((d) => d.id);
+      await expect(ids('a?')).resolves.toEqual(['a*', 'a1', 'a2']);
+      await expect(ids('[ab]1')).resolves.toEqual(['a1', 'b1']);
+      await expect(ids('a[!1]')).resolves.toEqual(['a*', 'a2']);
+      await expect(ids('a\\*')).resolves.toEqual(['a*']);
+    });
+
+    it('finds nothing for an empty id list and no filter', async () => {
+      await store.setAll([doc(ns, 'a')]);
+      await expect(store.find({ namespace: ns, ids: [] })).resolves.toEqual([]);
+    });
+
+    it('deletes the selected documents and reports the ids that existed', async () => {
+      await store.setAll(['a1', 'a2', 'b1', 'keep'].map((id) => doc(ns, id)));
+      await expect(store.deleteAll({ namespace: ns, ids: ['b1', 'missing'], filter: 'a*' })).resolves.toEqual(['b1', 'a1', 'a2']);
+      await expect(store.find({ namespace: ns })).resolves.toEqual([doc(ns, 'keep')]);
+      await expect(store.deleteAll({ namespace: ns, ids: ['b1'] })).resolves.toEqual([]);
+    });
+
+    it('deletes nothing when neither ids nor filter are given', async () => {
+      await store.setAll([doc(ns, 'a')]);
+      await expect(store.deleteAll({ namespace: ns })).resolves.toEqual([]);
+      await expect(store.get(ns, 'a')).resolves.toEqual(doc(ns, 'a'));
+    });
+
+    it('takes ids that look like object internals as plain ids', async () => {
+      await store.setAll([doc(ns, '__proto__', { v: 1 }), doc(ns, 'constructor', { v: 2 })]);
+      await expect(store.find({ namespace: ns, filter: '*' })).resolves.toEqual([doc(ns, '__proto__', { v: 1 }), doc(ns, 'constructor', { v: 2 })]);
+      await expect(store.find({ namespace: ns, ids: ['toString'] })).resolves.toEqual([]);
+    });
+
+    it('keeps Unicode ids and namespaces apart and intact', async () => {
+      await store.setAll([doc(`${ns}:température`, 'cave', { t: 12 })]);
+      await expect(store.find({ namespace: `${ns}:température`, filter: 'c*' })).resolves.toEqual([doc(`${ns}:température`, 'cave', { t: 12 })]);
+    });
+
+    it('answers ping while it is reachable', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}
