@@ -2,13 +2,14 @@ import { PingController } from '@eventcast/bootstrap';
 import { BrokerConnection, MessagingModule } from '@eventcast/messaging';
 import { DynamicModule, Module } from '@nestjs/common';
 import { DatastoreConfig } from '../config/datastore.config';
+import { DocumentsModule } from './documents/documents.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: DatastoreConfig, broker: BrokerConnection): DynamicModule {
     return {
       module: AppModule,
-      imports: [MessagingModule.forRoot(broker)],
+      imports: [MessagingModule.forRoot(broker), DocumentsModule.forRoot(config)],
       controllers: [PingController],
       providers: [{ provide: DatastoreConfig, useValue: config }],
       exports: [DatastoreConfig],

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectAsync, MqttClient } from 'mqtt';
+import { EventPublisher } from '@eventcast/messaging';
+import { ServerProcess, waitFor } from '@eventcast/testing';
+import { MAX_DOCUMENTS_PER_CALL } from '../src/app/documents/document-limits';
+import { startDatastore } from './datastore-app';
+
+type Datastore = Awaited<ReturnType<typeof startDatastore>>;
+interface Announcement {
+  topic: string;
+  event: { changed?: Array<{ namespace: string; id: string }>; deleted?: string[] };
+}
+
+describe('the datastore REST API and its change events', () => {
+  const run = randomBytes(4).toString('hex');
+  const nsA = `dsA${run}`;
+  const nsB = `dsB${run}`;
+  const events: Announcement[] = [];
+  let datastore: Datastore;
+  let peer: MqttClient;
+
+  const eventsOf = (top: string) => events.filter((e) => e.topic === `eventcast/datastore/${top}`);
+  /** Writes a marker in `top` and waits for its event, so every earlier event of `top` has arrived. */
+  const settle = async (top: string) => {
+    const id = `marker-${randomBytes(3).toString('hex')}`;
+    await datastore.call('set', { value: { namespace: top, id } });
+    await waitFor(`the marker of ${top}`, () => eventsOf(top).some((e) => e.event.changed?.some((d) => d.id === id)));
+    return eventsOf(top).filter((e) => !e.event.changed?.some((d) => d.id.startsWith('marker-')));
+  };
+
+  beforeAll(async () => {
+    peer = await connectAsync('mqtt://127.0.0.1:1883');
+    peer.on('message', (topic, payload) => events.push({ topic, event: JSON.parse(payload.toString()) }));
+    await peer.subscribeAsync('eventcast/datastore/#', { qos: 1 });
+    datastore = await startDatastore();
+    await waitFor('the publisher', () => datastore.app.get(EventPublisher).connected);
+  });
+
+  afterAll(async () => {
+    await datastore.app.close();
+    await peer.endAsync();
+  });
+
+  beforeEach(() => {
+    events.length = 0;
+  });
+
+  it('stores a document with set, returns it with get, and announces it on its top-level namespace', async () => {
+    const document = { namespace: `${nsA}:prefs`, id: 'units', temperature: 'degF', nested: { a: [1, 'x'] } };
+    await expect(datastore.call('set', { value: document })).resolves.toEqual({ status: 200, body: { value: document } });
+    await expect(datastore.call('get', { namespace: `${nsA}:prefs`, id: 'units' })).resolves.toEqual({ status: 200, body: { value: document } });
+    expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [document] } }]);
+  });
+
+  it('answers null for a document that does not exist', async () => {
+    await expect(datastore.call('get', { namespace: nsA, id: 'nothing' })).resolves.toEqual({ status: 200, body: { value: null } });
+  });
+
+  it('announces nothing for an identical rewrite', async () => {
+    const document = { namespace: nsA, id: 'same', v: 1 };
+    await datastore.call('set', { value: document });
+    await settle(nsA);
+    events.length = 0;
+    await datastore.call('set', { value: document });
+    expect(await settle(nsA)).toEqual([]);
+  });
+
+  it('gives a write touching <nsA>, <nsA>:<sub> and <nsB> exactly two events', async () => {
+    const docs = [
+      { namespace: nsA, id: 'one' },
+      { namespace: `${nsA}:sub`, id: 'two' },
+      { namespace: nsB, id: 'three' },
+    ];
+    await expect(datastore.call('mset', { values: docs })).resolves.toEqual({ status: 200, body: { values: docs } });
+    expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [docs[0], docs[1]] } }]);
+    expect(await settle(nsB)).toEqual([{ topic: `eventcast/datastore/${nsB}`, event: { changed: [docs[2]] } }]);
+  });
+
+  it('writes none of an mset with one bad document, names every problem and announces nothing', async () => {
+    const answer = await datastore.call('mset', { values: [{ namespace: nsA, id: 'good' }, { namespace: nsA, id: 'bad/id' }, { id: 'x' }, 'text'] });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toEqual(
+      expect.arrayContaining([
+        'values.1.id must be letters, digits, _, -, . or ~, and not empty',
+        'values.2.namespace must be letters, digits, _, -, ., ~ or :, or empty',
+        'values.2.namespace must be a string',
+        'values each value in values must be an object',
+      ]),
+    );
+    await expect(datastore.call('get', { namespace: nsA, id: 'good' })).resolves.toMatchObject({ body: { value: null } });
+    expect(await settle(nsA)).toEqual([]);
+  });
+
+  it('refuses bodies that are not objects, bad patterns in queries, and more ids or documents than allowed', async () => {
+    expect((await datastore.call('get', '[1]')).status).toBe(400);
+    expect((await datastore.call('get', { namespace: 'a b', id: 'x' })).body.message).toEqual(['namespace must be letters, digits, _, -, ., ~ or :, or empty']);
+    expect((await datastore.call('mget', { namespace: nsA, ids: ['ok', 'not ok'] })).body.message).toEqual(['ids each id must be letters, digits, _, -, . or ~, and not empty']);
+    const tooMany = Array.from({ length: MAX_DOCUMENTS_PER_CALL + 1 }, (_, i) => ({ namespace: nsA, id: `d${i}` }));
+    const answer = await datastore.call('mset', { values: tooMany });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toEqual([`values must contain no more than ${MAX_DOCUMENTS_PER_CALL} elements`]);
+    await expect(datastore.call('get', { namespace: nsA, id: 'd0' })).resolves.toMatchObject({ body: { value: null } });
+  });
+
+  it('refuses a document larger than 1 MiB with 413 and writes nothing', async () => {
+    const answer = await datastore.call('mset', { values: [{ namespace: nsA, id: 'small' }, { namespace: nsA, id: 'huge', blob: 'x'.repeat(1024 * 1024) }] });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toContain(`${nsA}:huge`);
+    await expect(datastore.call('get', { namespace: nsA, id: 'small' })).resolves.toMatchObject({ body: { value: null } });
+  });
+
+  it('reads ids in the order given, then filter matches sorted by id, from exactly the namespace asked for', async () => {
+    const ns = `${nsB}:list`;
+    await datastore.call('mset', { values: ['x-2', 'x-1', 'y', 'z'].map((id) => ({ namespace: ns, id })).concat([{ namespace: `${ns}:deeper`, id: 'x-3' }]) });
+    const answer = await datastore.call('mget', { namespace: ns, ids: ['z', 'absent'], filter: 'x-*' });
+    expect(answer.body.values?.map((d) => d.id)).toEqual(['z', 'x-1', 'x-2']);
+    const all = await datastore.call('mget', { namespace: ns });
+    expect(all.body.values?.map((d) => d.id)).toEqual(['x-1', 'x-2', 'y', 'z']);
+  });
+
+  it('deletes by key and announces the full keys that existed, and nothing for what did not', async () => {
+    await datastore.call('mset', { values: ['p1', 'p2', 'q'].map((id) => ({ namespace: `${nsA}:del`, id })) });
+    await settle(nsA);
+    events.length = 0;
+    await expect(datastore.call('mdelete', { namespace: `${nsA}:del`, ids: ['q', 'missing'], filter: 'p*' })).resolves.toEqual({ status: 200, body: { count: 3 } });
+    await expect(datastore.call('delete', { namespace: `${nsA}:del`, id: 'q' })).resolves.toEqual({ status: 200, body: { count: 0 } });
+    await expect(datastore.call('mdelete', { namespace: `${nsA}:del` })).resolves.toEqual({ status: 200, body: { count: 0 } });
+    expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { deleted: [`${nsA}:del:q`, `${nsA}:del:p1`, `${nsA}:del:p2`] } }]);
+  });
+
+  it('announces changes of the empty namespace on the base topic', async () => {
+    const id = `bare-${run}`;
+    await datastore.call('set', { value: { namespace: '', id } });
+    await waitFor('the base-topic event', () => events.find((e) => e.topic === 'eventcast/datastore' && e.event.changed?.[0]?.id === id));
+    await datastore.call('delete', { namespace: '', id });
+    await waitFor('the base-topic deletion', () => events.find((e) => e.topic === 'eventcast/datastore' && e.event.deleted?.[0] === id));
+  });
+
+  it('describes every endpoint in its OpenAPI document', async () => {
+    const document = (await (await fetch(`${datastore.url}/api/doc-json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths).sort()).toEqual(
+      ['delete', 'get', 'mdelete', 'mget', 'mset', 'ping', 'set'].map((route) => `/history/datastore/${route}`),
+    );
+  });
+});
+
+describe('the datastore when what it depends on fails', () => {
+  it('answers 503 while Redis is down, says so on ping, and recovers by itself when Redis returns', async () => {
+    const redis = await (await ServerProcess.redis()).start();
+    const datastore = await startDatastore({ REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+    try {
+      await waitFor('Redis', async () => (await datastore.call('ping', undefined)).status === 200);
+      await redis.stop();
+      const down = await waitFor('a 503', async () => {
+        const answer = await datastore.call('set', { value: { namespace: 'fault', id: 'a' } });
+        return answer.status === 503 && answer;
+      });
+      expect(down.body.message).toContain(`Redis is unreachable at redis://127.0.0.1:${redis.port}`);
+      expect((await datastore.call('ping', undefined)).status).toBe(503);
+
+      await redis.start();
+      await waitFor('the recovery', async () => (await datastore.call('ping', undefined)).status === 200, 15_000);
+      await expect(datastore.call('set', { value: { namespace: 'fault', id: 'a' } })).resolves.toMatchObject({ status: 200 });
+      await expect(datastore.call('get', { namespace: 'fault', id: 'a' })).resolves.toMatchObject({ body: { value: { namespace: 'fault', id: 'a' } } });
+    } finally {
+      await datastore.app.close();
+      await redis.stop();
+    }
+  });
+
+  it('keeps writing while the broker is down, counts the events it could not publish, and publishes again when it returns', async () => {
+    const broker = await ServerProcess.mosquitto();
+    const datastore = await startDatastore({ MQTT_URL: `mqtt://127.0.0.1:${broker.port}` });
+    const publisher = datastore.app.get(EventPublisher);
+    try {
+      await expect(datastore.call('set', { value: { namespace: 'offline', id: 'a', v: 1 } })).resolves.toMatchObject({ status: 200 });
+      await waitFor('the count of unpublished events', () => publisher.unpublishedCount === 1);
+      await expect(datastore.call('get', { namespace: 'offline', id: 'a' })).resolves.toMatchObject({ body: { value: { v: 1 } } });
+
+      await broker.start();
+      await waitFor('the reconnection', () => publisher.connected, 15_000);
+      const watcher = await connectAsync(`mqtt://127.0.0.1:${broker.port}`);
+      const seen: string[] = [];
+      watcher.on('message', (topic) => seen.push(topic));
+      await watcher.subscribeAsync('eventcast/datastore/#', { qos: 1 });
+      await datastore.call('set', { value: { namespace: 'offline', id: 'a', v: 2 } });
+      await waitFor('the event after the outage', () => seen.includes('eventcast/datastore/offline'));
+      await watcher.endAsync();
+    } finally {
+      await datastore.app.close();
+      await broker.stop();
+    }
+  });
+
+  it('keeps every document of the embedded store across a restart', async () => {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'datastore-restart-')) };
+    const documents = Array.from({ length: 50 }, (_, i) => ({ namespace: 'restart', id: `d${String(i).padStart(2, '0')}`, v: i }));
+    const before = await startDatastore(env);
+    await before.call('mset', { values: documents });
+    await before.app.close();
+
+    const after = await startDatastore(env);
+    try {
+      await expect(after.call('mget', { namespace: 'restart' })).resolves.toEqual({ status: 200, body: { values: documents } });
+    } finally {
+      await after.app.close();
+    }
+  });
+});
