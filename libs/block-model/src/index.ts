@@ -1,0 +1,13 @@
+export * from './lib/block-data-error';
+export * from './lib/block-type';
+export * from './lib/catalogue';
+export { defaultData } from './lib/defaults';
+export * from './lib/fields';
+export * from './lib/interfaces';
+export * from './lib/merge-patch';
+export * from './lib/normalise-write';
+export * from './lib/projections';
+export type { FieldEntry, Shape, UserUnitView } from './lib/shape';
+export * from './lib/units';
+export { link, quantity } from './lib/values';
+export type { BlockData } from './lib/values';
