@@ -1,0 +1,60 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { TemperatureUnit } from '@eventcast/block-model';
+import { DatastoreClient } from '../../infra/datastore/datastore.client';
+import { temperatureUnitOf, UNITS_ID, UNITS_NAMESPACE } from './user-units';
+
+const RETRY_MS = 2000;
+
+/**
+ * The user's temperature unit: read from the datastore at start-up (again every 2 s until the
+ * datastore answers), then followed live through the datastore's change events.
+ */
+@Injectable()
+export class UserUnitsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(UserUnitsService.name);
+  private unit: TemperatureUnit = 'degC';
+  private retry?: NodeJS.Timeout;
+  private live = false;
+  private warned = false;
+
+  constructor(private readonly datastore: DatastoreClient) {}
+
+  /** The unit reads, state and history events give temperatures in. */
+  get temperature(): TemperatureUnit {
+    return this.unit;
+  }
+
+  onApplicationBootstrap(): void {
+    void this.load();
+  }
+
+  onApplicationShutdown(): void {
+    clearTimeout(this.retry);
+  }
+
+  /** Applies the units document of a change event (null: it was deleted). */
+  follow(document: unknown): void {
+    this.live = true;
+    clearTimeout(this.retry);
+    this.apply(temperatureUnitOf(document));
+  }
+
+  private async load(): Promise<void> {
+    try {
+      const document = await this.datastore.get(UNITS_NAMESPACE, UNITS_ID);
+      if (!this.live) this.apply(temperatureUnitOf(document));
+      if (this.warned) this.logger.log(`read the user's units from the datastore: ${this.unit}`);
+    } catch (error) {
+      if (!this.warned) {
+        this.logger.warn(`could not read the user's units, using ${this.unit} until the datastore answers: ${(error as Error).message}`);
+      }
+      this.warned = true;
+      this.retry = setTimeout(() => void this.load(), RETRY_MS);
+    }
+  }
+
+  private apply(unit: TemperatureUnit): void {
+    if (unit !== this.unit) this.logger.log(`temperatures now in ${unit}`);
+    this.unit = unit;
+  }
+}
