@@ -18,14 +18,35 @@ describe(flattenHistoryEvent.name, () => {
       on: true,
       off: false,
       digits: '12',
+      negative: '-0.5',
       spaced: ' 8 ',
       exp: '1e3',
+      plus: '+3',
+      fraction: '.5',
       word: 'true',
       version: '1.2.3',
       nothing: null,
     });
-    expect(values).toEqual({ 'k/int': 3, 'k/dec': -0.25, 'k/on': 1, 'k/off': 0, 'k/digits': 12, 'k/spaced': 8, 'k/exp': 1000 });
+    expect(values).toEqual({
+      'k/int': 3,
+      'k/dec': -0.25,
+      'k/on': 1,
+      'k/off': 0,
+      'k/digits': 12,
+      'k/negative': -0.5,
+      'k/spaced': 8,
+      'k/exp': 1000,
+      'k/plus': 3,
+      'k/fraction': 0.5,
+    });
     expect(report).toEqual({ ignored: 3, tooDeep: 0, truncated: false });
+  });
+
+  it('ignores strings that are no plain number, null and non-finite numbers, and counts them', () => {
+    const data = { a: 'true', b: '1.2.3', c: 'NaN', d: 'Infinity', e: '0x10', f: '', g: '   ', h: '5.', i: null, j: NaN, l: -Infinity, kept: 1 };
+    const { values, report } = flatten('k', data);
+    expect(values).toEqual({ 'k/kept': 1 });
+    expect(report).toEqual({ ignored: 11, tooDeep: 0, truncated: false });
   });
 
   it('keys array items by their index', () => {
@@ -35,6 +56,7 @@ describe(flattenHistoryEvent.name, () => {
       'k/values/1/1': 3,
       'k/values/2/x': 4,
     });
+    expect(flatten('k', [5, { y: 6 }]).values).toEqual({ 'k/0': 5, 'k/1/y': 6 });
   });
 
   it('yields nothing for empty objects and arrays', () => {
@@ -56,9 +78,9 @@ describe(flattenHistoryEvent.name, () => {
   });
 
   it('treats __proto__, constructor and prototype as ordinary keys without touching any prototype', () => {
-    const data = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"x": 2}}, "prototype": 3}');
+    const data = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"x": 2}}, "prototype": 3, "a": {"__proto__": 4}}');
     const { values } = flatten('k', data);
-    expect(values).toEqual({ 'k/__proto__/polluted': 1, 'k/constructor/prototype/x': 2, 'k/prototype': 3 });
+    expect(values).toEqual({ 'k/__proto__/polluted': 1, 'k/constructor/prototype/x': 2, 'k/prototype': 3, 'k/a/__proto__': 4 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
@@ -92,7 +114,24 @@ describe(flattenHistoryEvent.name, () => {
     expect(values['k/v0']).toBe(0);
     expect(values[`k/v${MAX_VALUES_PER_EVENT - 1}`]).toBe(MAX_VALUES_PER_EVENT - 1);
     expect(values[`k/v${MAX_VALUES_PER_EVENT}`]).toBeUndefined();
-    expect(report.truncated).toBe(true);
+    expect(report).toEqual({ ignored: 0, tooDeep: 0, truncated: true });
+  });
+
+  it(`keeps all of an event with exactly ${MAX_VALUES_PER_EVENT} values and reports no truncation`, () => {
+    const data = Array.from({ length: MAX_VALUES_PER_EVENT }, (_, index) => index);
+    const { values, report } = flatten('k', data);
+
+    expect(Object.keys(values)).toHaveLength(MAX_VALUES_PER_EVENT);
+    expect(values[`k/${MAX_VALUES_PER_EVENT - 1}`]).toBe(MAX_VALUES_PER_EVENT - 1);
+    expect(report.truncated).toBe(false);
+  });
+
+  it('counts ignored values and nested objects toward the limit of values per event', () => {
+    const data = { nulls: Array.from({ length: MAX_VALUES_PER_EVENT - 1 }, () => null), late: 1 };
+    const { values, report } = flatten('k', data);
+
+    expect(values).toEqual({});
+    expect(report).toEqual({ ignored: MAX_VALUES_PER_EVENT - 1, tooDeep: 0, truncated: true });
   });
 
   it('lets the later of two paths with the same name win', () => {
@@ -104,7 +143,17 @@ describe(flattenHistoryEvent.name, () => {
     cyclic.self = cyclic;
     const { values, report } = flatten('k', cyclic);
     expect(Object.keys(values)).toHaveLength(MAX_FLATTEN_DEPTH);
+    expect(values[`k${'/self'.repeat(MAX_FLATTEN_DEPTH - 1)}/x`]).toBe(1);
     expect(report.tooDeep).toBe(1);
+  });
+
+  it('stops at the limit of values per event on an object that refers to itself twice', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.left = cyclic;
+    cyclic.right = cyclic;
+    const { values, report } = flatten('k', cyclic);
+    expect(values).toEqual({});
+    expect(report.truncated).toBe(true);
   });
 
   it('works without a report and yields nothing when data is not an object', () => {
