@@ -1,38 +1,30 @@
 // Chooses the MQTT broker of `npm start`: MQTT_URL when set, else a broker already answering on
 // localhost, else an embedded aedes broker in this process.
-import { createServer, Socket } from 'node:net';
+import { createServer } from 'node:net';
+import { answers } from './tcp.mjs';
 
-/** Answers within a short time whether something accepts TCP connections on host:port. */
-export function answers(port, host = '127.0.0.1', timeoutMs = 500) {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (up) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.connect(port, host);
-  });
-}
-
+// aedes' default in-memory persistence keeps retained messages, QoS 1 queues, last wills and the
+// sessions of clients that connect with clean: false, for as long as this process runs.
 async function startEmbeddedBroker(port) {
   const { Aedes } = await import('aedes');
   const broker = await Aedes.createBroker();
+  broker.on('error', (error) => console.error(`eventcast: embedded broker: ${error.message}`));
   const server = createServer(broker.handle);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
   return async () => {
-    await new Promise((resolve) => server.close(resolve));
+    // Stop accepting first, then let aedes close the connections still open, so that the server
+    // can finish closing.
+    const serverClosed = new Promise((resolve) => server.close(resolve));
     await new Promise((resolve) => broker.close(resolve));
+    await serverClosed;
   };
 }
 
 /**
- * @param {{ mqttUrl?: string, port: number }} options `port` is where a local broker is looked
+ * @param {{ mqttUrl?: string, port: number }} options `port` is where a running broker is looked
  * for and where the embedded one listens.
  * @returns {Promise<{ url: string, description: string, close: () => Promise<void> }>}
  */

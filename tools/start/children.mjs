@@ -1,35 +1,48 @@
-// Runs the services as child processes, forwards their output line by line behind a prefix, and
-// stops them all together.
+// Runs the services as child processes, prints their output line by line behind their name, and
+// stops them together.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const COLOURS = [36, 35, 33, 32];
+/** How long a service gets to flush and close after SIGTERM before it is killed. */
 const STOP_GRACE_MS = 10_000;
 
-export class Services {
+export class ServiceProcesses {
   #children = [];
   #stopping = false;
+  #labelWidth;
+  #onUnexpectedExit;
 
-  /** Called once when a service exits while nobody asked it to. */
-  onUnexpectedExit = () => undefined;
+  /**
+   * @param {{ names: string[], onUnexpectedExit: () => void }} options `names` of all services,
+   * so that their prefixes line up; `onUnexpectedExit` is called when a service exits while
+   * nobody asked it to.
+   */
+  constructor({ names, onUnexpectedExit }) {
+    this.#labelWidth = Math.max(...names.map((name) => name.length)) + 2;
+    this.#onUnexpectedExit = onUnexpectedExit;
+    // Should this script itself fail, the services still get their SIGTERM.
+    process.once('exit', () => this.#running().forEach(({ child }) => child.kill('SIGTERM')));
+  }
 
-  /** Starts `node <script>` with `env`; its lines are printed behind `[name]`. */
-  start(name, script, env, width) {
-    const label = `[${name}]`.padEnd(width + 2);
+  /** Starts `node <script>` with `env` added to this process's environment. */
+  start({ name, script, env, cwd }) {
+    const label = `[${name}]`.padEnd(this.#labelWidth);
     const colour = COLOURS[this.#children.length % COLOURS.length];
-    const prefix = process.stdout.isTTY ? `\x1b[${colour}m${label}\x1b[0m ` : `${label} `;
-    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const [stream, out] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`));
-    }
+    // Nest colours its logs unless NO_COLOR is set; escape codes only belong on a terminal.
+    const noColour = process.stdout.isTTY ? {} : { NO_COLOR: '1' };
+    const child = spawn(process.execPath, [script], {
+      cwd,
+      env: { ...process.env, ...noColour, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    forwardLines(child.stdout, process.stdout, label, colour);
+    forwardLines(child.stderr, process.stderr, label, colour);
     const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     exited.then(({ code, signal }) => {
       if (this.#stopping) return;
       console.error(`${label} exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`);
-      this.onUnexpectedExit();
+      this.#onUnexpectedExit();
     });
     this.#children.push({ name, child, exited });
   }
@@ -37,17 +50,25 @@ export class Services {
   /** Sends SIGTERM to every service, and SIGKILL to those still running after the grace period. */
   async stopAll() {
     this.#stopping = true;
-    const running = this.#children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+    const running = this.#running();
     for (const { child } of running) child.kill('SIGTERM');
     const timer = setTimeout(() => {
-      for (const { name, child } of running) {
-        if (child.exitCode === null && child.signalCode === null) {
-          console.error(`[${name}] did not stop within ${STOP_GRACE_MS / 1000} s; killing it`);
-          child.kill('SIGKILL');
-        }
+      for (const { name, child } of this.#running()) {
+        console.error(`[${name}] did not stop within ${STOP_GRACE_MS / 1000} s; killing it`);
+        child.kill('SIGKILL');
       }
     }, STOP_GRACE_MS);
     await Promise.all(running.map(({ exited }) => exited));
     clearTimeout(timer);
   }
+
+  #running() {
+    return this.#children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+  }
+}
+
+function forwardLines(input, output, label, colour) {
+  const coloured = output.isTTY && !process.env.NO_COLOR;
+  const prefix = coloured ? `\x1b[${colour}m${label}\x1b[0m ` : `${label} `;
+  createInterface({ input, crlfDelay: Infinity }).on('line', (line) => output.write(`${prefix}${line}\n`));
 }

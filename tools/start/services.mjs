@@ -1,0 +1,45 @@
+// The three services of `npm start`: the variables each one gets, the store it uses and where its
+// API page is.
+import { join } from 'node:path';
+
+/**
+ * @param {ReturnType<typeof import('./settings.mjs').readSettings>} settings
+ * @param {string} brokerUrl the broker every service connects to
+ * @param {string} workspace the repository root, where `dist/apps/<app>/main.js` is
+ * @returns {{ name: string, script: string, env: Record<string, string>, store: string, apiPage: string, startsAfterPort?: number }[]}
+ *   `startsAfterPort`: the service starts once this port answers
+ */
+export function describeServices(settings, brokerUrl, workspace) {
+  const { dataDir, serviceId, ports, questDbUrl, redisUrl } = settings;
+  // QUESTDB_URL, REDIS_URL, MQTT_CLIENT_ID and the other variables of the user reach the services
+  // unchanged; these are the ones npm start decides.
+  const shared = { MQTT_URL: brokerUrl, DATA_DIR: dataDir };
+  const services = [
+    {
+      name: 'history',
+      env: { ...shared, PORT: ports.history },
+      store: questDbUrl ? `QuestDB at ${questDbUrl}` : `embedded DuckDB in ${dataDir}`,
+      apiPage: `http://localhost:${ports.history}/history/api/doc`,
+    },
+    {
+      name: 'datastore',
+      env: { ...shared, PORT: ports.datastore },
+      store: redisUrl ? `Redis at ${redisUrl}` : `embedded SQLite in ${dataDir}`,
+      apiPage: `http://localhost:${ports.datastore}/history/datastore/api/doc`,
+    },
+    {
+      name: 'controller',
+      env: { ...shared, PORT: ports.controller, SERVICE_ID: serviceId, DATASTORE_URL: `http://localhost:${ports.datastore}` },
+      store: `simulated device in ${dataDir}`,
+      apiPage: `http://localhost:${ports.controller}/${serviceId}/api/doc`,
+      // It reads the user's units from the datastore as it starts; it would retry, but with a
+      // warning in the log.
+      startsAfterPort: ports.datastore,
+    },
+  ];
+  return services.map((service) => ({
+    ...service,
+    script: join(workspace, 'dist', 'apps', service.name, 'main.js'),
+    env: Object.fromEntries(Object.entries(service.env).map(([name, value]) => [name, String(value)])),
+  }));
+}
