@@ -18,6 +18,8 @@ export interface ServiceStartOptions {
   /** The MQTT transport options (see `@eventcast/messaging`). */
   transport: MicroserviceOptions;
   api: ApiDescription;
+  /** Extra set-up of the app before it starts, e.g. a WebSocket adapter. */
+  configure?: (app: NestFastifyApplication) => void;
 }
 
 /** A started service: the Nest app, its base URL, and a promise that settles once MQTT is connected. */
@@ -38,6 +40,7 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
     bufferLogs: false,
   });
   app.setGlobalPrefix(options.prefix);
+  options.configure?.(app);
   app.connectMicroservice<MicroserviceOptions>(options.transport, { inheritAppConfig: true });
   const apiPath = serveApiPage(app, options.prefix, createOpenApiDocument(app, options.api));
   await app.listen(options.port, options.host ?? '0.0.0.0');
