@@ -1,0 +1,54 @@
+/** The values of one history event, all stamped with its receive time. */
+export interface TimedValues {
+  /** Receive time in microseconds since the epoch; strictly increasing within one history instance. */
+  readonly ts: number;
+  /** Flattened name -> number. */
+  readonly values: ReadonlyMap<string, number>;
+}
+
+/** One stored value (or one bucket average, where `ts` is the bucket start), `ts` in microseconds. */
+export interface FieldValue {
+  field: string;
+  ts: number;
+  value: number;
+}
+
+/** The name of the one narrow table each adapter keeps: `ts`, `field`, `value`. */
+export const HISTORY_TABLE = 'history_values';
+
+/**
+ * Where history values live: one narrow table of `(ts, field, value)`. Every adapter passes the
+ * one contract suite in `apps/history/test/time-series-store.contract.ts`. Time bounds are
+ * microseconds since the epoch and include both ends.
+ */
+export abstract class TimeSeriesStore {
+  /** What the store is, for the start-up log: the file or the server. */
+  abstract readonly description: string;
+
+  /** Prepares the store (creates the table when missing). */
+  abstract open(): Promise<void>;
+
+  /** Stores the values of the given events in one batch; rejects when the store cannot take them. */
+  abstract write(events: readonly TimedValues[]): Promise<void>;
+
+  /** The names of the fields with a value at or after `sinceUs`, in no particular order. */
+  abstract fields(sinceUs: number): Promise<string[]>;
+
+  /**
+   * The average of each of `fields` per bucket of `bucketUs`, buckets aligned on multiples of
+   * `bucketUs` from the epoch, over values in `[fromUs, toUs]`; `ts` is the bucket start. Buckets
+   * without values are left out. Any order.
+   */
+  abstract averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]>;
+
+  /** The latest value of each of `fields` at or after `sinceUs`; fields without one are left out. Any order. */
+  abstract latest(fields: readonly string[], sinceUs: number): Promise<FieldValue[]>;
+
+  /** At most `limit` values of `fields` in `[fromUs, toUs]`, ordered by time (any order within one time). */
+  abstract values(fields: readonly string[], fromUs: number, toUs: number, limit: number): Promise<FieldValue[]>;
+
+  /** Rejects with the reason when the store cannot be reached (the ping answers 503). */
+  abstract check(): Promise<void>;
+
+  abstract close(): Promise<void>;
+}
