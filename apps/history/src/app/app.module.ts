@@ -1,17 +1,20 @@
-import { PingController } from '@eventcast/bootstrap';
 import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { HistoryConfig } from '../config/history.config';
+import { TimeSeriesStoreModule } from '../infra/time-series-store.module';
+import { IngestModule } from './ingest/ingest.module';
+import { TimeseriesModule } from './timeseries/timeseries.module';
 
-@Module({ controllers: [PingController] })
-class TimeseriesModule {}
-
+/** The history service: MQTT ingest into the time-series store, and the query API over it. */
 @Module({})
 export class AppModule {
   static forRoot(config: HistoryConfig): DynamicModule {
     return {
       module: AppModule,
+      global: true,
       imports: [
+        TimeSeriesStoreModule.forRoot(config),
+        IngestModule,
         TimeseriesModule,
         RouterModule.register([{ path: 'timeseries', module: TimeseriesModule }]),
       ],

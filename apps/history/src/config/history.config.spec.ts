@@ -1,13 +1,15 @@
 import { readHistoryConfig } from './history.config';
 
 describe(readHistoryConfig.name, () => {
-  it('runs on port 5001 with the embedded store and a fixed session id by default', () => {
+  it('runs on port 5001 with the embedded store, a fixed session id and a 500,000 value buffer by default', () => {
     expect(readHistoryConfig({})).toEqual({
       mqttUrl: 'mqtt://localhost:1883',
       port: 5001,
       dataDir: './data',
       questDbUrl: undefined,
+      questDbProtocolVersion: 'auto',
       mqttClientId: 'eventcast-history',
+      bufferValues: 500_000,
     });
   });
 
@@ -16,9 +18,19 @@ describe(readHistoryConfig.name, () => {
     expect(() => readHistoryConfig({ QUESTDB_URL: 'postgres://questdb:8812' })).toThrow(/QUESTDB_URL/);
   });
 
+  it('takes the QuestDB protocol version as auto, 1 or 2', () => {
+    expect(readHistoryConfig({ QUESTDB_PROTOCOL_VERSION: '1' }).questDbProtocolVersion).toBe('1');
+    expect(() => readHistoryConfig({ QUESTDB_PROTOCOL_VERSION: '8' })).toThrow(/QUESTDB_PROTOCOL_VERSION: must be auto, 1 or 2/);
+  });
+
   it('refuses a client id the broker would reject', () => {
     expect(readHistoryConfig({ MQTT_CLIENT_ID: 'history-2' }).mqttClientId).toBe('history-2');
     expect(() => readHistoryConfig({ MQTT_CLIENT_ID: 'a b' })).toThrow(/MQTT_CLIENT_ID/);
     expect(() => readHistoryConfig({ MQTT_CLIENT_ID: 'x'.repeat(65) })).toThrow(/MQTT_CLIENT_ID/);
+  });
+
+  it('refuses a buffer too small to hold one controller event', () => {
+    expect(readHistoryConfig({ HISTORY_BUFFER_VALUES: '2000000' }).bufferValues).toBe(2_000_000);
+    expect(() => readHistoryConfig({ HISTORY_BUFFER_VALUES: '10' })).toThrow(/HISTORY_BUFFER_VALUES: must be an integer from 1000/);
   });
 });

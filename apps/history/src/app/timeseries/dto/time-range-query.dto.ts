@@ -1,0 +1,24 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { FieldListDto } from './field-list.dto';
+
+const TIME = { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'number' }] };
+const DURATION = { oneOf: [{ type: 'string' }, { type: 'number' }] };
+
+/**
+ * Fields over a range of time, given by at most two of `start`, `end` and `duration`: start and end
+ * fix both ends; a duration runs forward from start or back from end; start alone runs to now;
+ * duration alone is the last `duration`; end alone is the day before it; nothing is the last day.
+ */
+export class TimeRangeQueryDto extends FieldListDto {
+  /** Start (included): ISO 8601 (no offset means UTC) or an epoch number, in seconds, or in milliseconds above 1e10. */
+  @ApiPropertyOptional({ ...TIME, example: '2024-05-01T00:00:00Z' })
+  start?: string | number;
+
+  /** End (included), like `start`. A range that runs to now (no end, and no duration after a start) stays live in a stream. */
+  @ApiPropertyOptional({ ...TIME, example: 1714608000 })
+  end?: string | number;
+
+  /** Length of the range: `"10m"`, `"1d"`, `"2h10m"` (units ms, s, m, h, d, w) or a number of seconds. */
+  @ApiPropertyOptional({ ...DURATION, example: '1d' })
+  duration?: string | number;
+}

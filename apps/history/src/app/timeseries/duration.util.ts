@@ -1,0 +1,41 @@
+import { BadRequestException } from '@nestjs/common';
+import { MICROS_PER_MS, MICROS_PER_SECOND } from '../../time/micros.util';
+
+const UNIT_MICROS: Record<string, number> = {
+  ms: MICROS_PER_MS,
+  s: MICROS_PER_SECOND,
+  m: 60 * MICROS_PER_SECOND,
+  h: 3_600 * MICROS_PER_SECOND,
+  d: 86_400 * MICROS_PER_SECOND,
+  w: 7 * 86_400 * MICROS_PER_SECOND,
+};
+
+const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
+const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d|w))+$/;
+const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
+
+/**
+ * A duration in microseconds from `"10m"`, `"1d"`, `"2h10m"`, `"1.5h"`, `"500ms"`, or a number of
+ * seconds (a JSON number or a string holding one). Units: ms, s, m, h, d, w. Zero and negative
+ * durations are refused: `what` names the body field in the 400 answer.
+ */
+export function parseDuration(input: unknown, what: string): number {
+  const micros = durationMicros(input);
+  if (micros === undefined || !(micros > 0)) {
+    throw new BadRequestException(
+      `${what} must be a positive duration such as "10m", "1d", "2h10m" or a number of seconds (got ${JSON.stringify(input)})`,
+    );
+  }
+  return micros;
+}
+
+function durationMicros(input: unknown): number | undefined {
+  if (typeof input === 'number') return Number.isFinite(input) ? Math.round(input * MICROS_PER_SECOND) : undefined;
+  if (typeof input !== 'string') return undefined;
+  const text = input.trim();
+  if (PLAIN_NUMBER.test(text)) return Math.round(Number(text) * MICROS_PER_SECOND);
+  if (!DURATION.test(text)) return undefined;
+  let micros = 0;
+  for (const [, amount, unit] of text.matchAll(DURATION_PART)) micros += Number(amount) * UNIT_MICROS[unit];
+  return Math.round(micros);
+}

@@ -1,0 +1,139 @@
+import { validateDto } from '@eventcast/domain';
+import { MICROS_PER_SECOND, nowMicros } from '../../time/micros.util';
+import { MetricsQueryDto } from './dto/metrics-query.dto';
+import { RangesQueryDto } from './dto/ranges-query.dto';
+import { StreamCommandDto } from './dto/stream-command.dto';
+import { TimeseriesService } from './timeseries.service';
+
+/** A live query is read again at most this often, and only after new values were stored. */
+export const LIVE_UPDATE_MS = 1_000;
+
+/**
+ * An update of a live `ranges` query starts this far before the end of the previous answer, so
+ * values received just before it but written after it (they wait in the buffer briefly) are not missed.
+ */
+const RANGES_UPDATE_OVERLAP_US = 5 * MICROS_PER_SECOND;
+
+/** What the server sends: a query's data, or an error (with the id of the command, when it had one). */
+export type StreamMessage = { id: string; data: unknown } | { id?: string; error: string };
+
+/** A running query of one client: answered once, then again after new data while it is open-ended. */
+class RunningQuery {
+  private stopped = false;
+  private scheduled?: NodeJS.Timeout;
+  private sending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly id: string,
+    private readonly live: boolean,
+    private readonly read: () => Promise<unknown>,
+    private readonly send: (message: StreamMessage) => void,
+  ) {
+    this.push();
+  }
+
+  /** New values were stored: read again within `LIVE_UPDATE_MS`, once however many arrive meanwhile. */
+  changed(): void {
+    if (!this.live || this.stopped || this.scheduled) return;
+    this.scheduled = setTimeout(() => {
+      this.scheduled = undefined;
+      this.push();
+    }, LIVE_UPDATE_MS);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.scheduled);
+  }
+
+  /** Reads and sends, one read at a time so answers keep their order. */
+  private push(): void {
+    this.sending = this.sending.then(async () => {
+      if (this.stopped) return;
+      try {
+        const data = await this.read();
+        if (!this.stopped) this.send({ id: this.id, data });
+      } catch (error) {
+        if (!this.stopped) this.send({ id: this.id, error: error instanceof Error ? error.message : String(error) });
+      }
+    });
+  }
+}
+
+/**
+ * The queries of one WebSocket client. Commands are `{id, command, query}`: `ranges` and `metrics`
+ * answer `{id, data}` as their HTTP twins do, then send updates while the query is open-ended
+ * (`ranges` that run to now: the buckets from shortly before the previous answer's end on, which
+ * replace buckets of the same time; `metrics`: the whole answer again); `stop` ends the query
+ * with that id; a command with the id of a running query replaces it. A message that is not a
+ * valid command gets `{id?, error}` and changes nothing else.
+ */
+export class StreamSession {
+  private readonly running = new Map<string, RunningQuery>();
+
+  constructor(
+    private readonly timeseries: TimeseriesService,
+    private readonly send: (message: StreamMessage) => void,
+  ) {}
+
+  receive(text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return this.send({ error: 'the message is not JSON' });
+    }
+    const command = validateDto(StreamCommandDto, message);
+    if (!command.ok) return this.send({ ...idOf(message), error: command.problems.join('; ') });
+    const { id, command: name, query = {} } = command.value;
+    this.running.get(id)?.stop();
+    this.running.delete(id);
+    if (name === 'stop') return;
+    try {
+      this.running.set(id, name === 'ranges' ? this.ranges(id, query) : this.metrics(id, query));
+    } catch (error) {
+      this.send({ id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** New values were stored. */
+  changed(): void {
+    for (const query of this.running.values()) query.changed();
+  }
+
+  close(): void {
+    for (const query of this.running.values()) query.stop();
+    this.running.clear();
+  }
+
+  private ranges(id: string, body: Record<string, unknown>): RunningQuery {
+    const plan = this.timeseries.planRanges(checked(RangesQueryDto, body));
+    let from = plan.fromUs;
+    let firstEnd: number | undefined = plan.toUs;
+    const read = async () => {
+      const to = firstEnd ?? nowMicros();
+      firstEnd = undefined;
+      const data = await this.timeseries.readRanges(plan, from, to);
+      from = to - RANGES_UPDATE_OVERLAP_US;
+      return data;
+    };
+    return new RunningQuery(id, plan.live, read, this.send);
+  }
+
+  private metrics(id: string, body: Record<string, unknown>): RunningQuery {
+    const query = checked(MetricsQueryDto, body);
+    return new RunningQuery(id, true, () => this.timeseries.metrics(query), this.send);
+  }
+}
+
+/** The query body as its DTO, or an Error naming every problem. */
+function checked<T extends object>(dto: new () => T, body: Record<string, unknown>): T {
+  const result = validateDto(dto, body);
+  if (!result.ok) throw new Error(`query.${result.problems.join('; query.')}`);
+  return body as T;
+}
+
+function idOf(message: unknown): { id?: string } {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? { id } : {};
+}

@@ -1,0 +1,46 @@
+import { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
+import { Subscription } from 'rxjs';
+import { RawData, WebSocket } from 'ws';
+import { HistoryWriter } from '../ingest/history-writer.service';
+import { StreamSession } from './stream-session';
+import { TimeseriesService } from './timeseries.service';
+
+/** Where the WebSocket stream is served; gateways do not take the global prefix, so the path is whole. */
+export const STREAM_PATH = '/history/timeseries/stream';
+
+/** The WebSocket `/history/timeseries/stream`: one `StreamSession` per client, told whenever values were stored. */
+@WebSocketGateway({ path: STREAM_PATH })
+export class StreamGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket>, OnModuleInit, OnModuleDestroy {
+  private readonly sessions = new Map<WebSocket, StreamSession>();
+  private written?: Subscription;
+
+  constructor(
+    private readonly timeseries: TimeseriesService,
+    private readonly writer: HistoryWriter,
+  ) {}
+
+  onModuleInit(): void {
+    this.written = this.writer.written$.subscribe(() => {
+      for (const session of this.sessions.values()) session.changed();
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.written?.unsubscribe();
+    for (const session of this.sessions.values()) session.close();
+  }
+
+  handleConnection(socket: WebSocket): void {
+    const session = new StreamSession(this.timeseries, (message) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    });
+    this.sessions.set(socket, session);
+    socket.on('message', (data: RawData) => session.receive(data.toString()));
+  }
+
+  handleDisconnect(socket: WebSocket): void {
+    this.sessions.get(socket)?.close();
+    this.sessions.delete(socket);
+  }
+}

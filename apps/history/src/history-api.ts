@@ -1,0 +1,27 @@
+import { ApiDescription } from '@eventcast/bootstrap';
+
+/** The API page's own text; it also documents the WebSocket stream, which OpenAPI cannot describe. */
+export const HISTORY_API: ApiDescription = {
+  title: 'eventcast history',
+  version: '1',
+  description: `Stores the numeric values of history events published on \`eventcast/history/#\` and answers queries over them.
+
+Times are ISO 8601 texts (no offset means UTC) or epoch numbers (seconds; a number above 1e10 is milliseconds).
+Durations are \`"10m"\`, \`"1d"\`, \`"2h10m"\` (units ms, s, m, h, d, w) or a number of seconds.
+A range is given by at most two of \`start\`, \`end\` and \`duration\`; start alone, duration alone or nothing runs to now.
+
+## WebSocket \`/history/timeseries/stream\`
+
+The client sends JSON commands \`{"id": "<its choice>", "command": "ranges" | "metrics" | "stop", "query": {...}}\`,
+where \`query\` is the body of \`POST /ranges\` or \`POST /metrics\`.
+
+- \`ranges\` and \`metrics\` answer \`{"id", "data"}\` with what the HTTP endpoint answers.
+- While a query is open-ended (\`metrics\` always, \`ranges\` that run to now), the server sends \`{"id", "data"}\`
+  again at most once a second after new values were stored: for \`metrics\` the whole answer, for \`ranges\` the
+  buckets from shortly before the end of the previous message on (a bucket with a time the client already has
+  replaces it; the bucket width stays the one of the first answer).
+- \`stop\` ends the query with that id; a command with the id of a running query replaces it.
+- A message that is not a valid command is answered \`{"id"?, "error": "<what is wrong>"}\`; the socket stays open.
+
+Example: \`{"id": "graph-1", "command": "ranges", "query": {"fields": ["controller-1/Sensor 1/value[degC]"], "duration": "1h", "points": 360}}\`.`,
+};

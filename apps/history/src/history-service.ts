@@ -1,0 +1,20 @@
+import { WsAdapter } from '@nestjs/platform-ws';
+import { ServiceStartOptions } from '@eventcast/bootstrap';
+import { mqttTransportOptions } from '@eventcast/messaging';
+import { AppModule } from './app/app.module';
+import { HistoryConfig } from './config/history.config';
+import { HISTORY_API } from './history-api';
+
+/** How the history service starts: a persistent MQTT session under its fixed client id, and the WebSocket stream. */
+export function historyService(config: HistoryConfig): ServiceStartOptions {
+  return {
+    name: 'history',
+    module: AppModule.forRoot(config),
+    prefix: 'history',
+    port: config.port,
+    mqttUrl: config.mqttUrl,
+    transport: mqttTransportOptions({ url: config.mqttUrl, clientId: config.mqttClientId, persistentSession: true }),
+    api: HISTORY_API,
+    configure: (app) => app.useWebSocketAdapter(new WsAdapter(app)),
+  };
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectAsync } from 'mqtt';
+import { startService, StartedService } from '@eventcast/bootstrap';
+import { HISTORY_TOPIC } from '@eventcast/domain';
+import { freePort, waitFor } from '@eventcast/testing';
+import { HistoryIngestService } from '../src/app/ingest/history-ingest.service';
+import { HistoryWriter } from '../src/app/ingest/history-writer.service';
+import { readHistoryConfig } from '../src/config/history.config';
+import { historyService } from '../src/history-service';
+import { TimeSeriesStore } from '../src/infra/time-series-store.port';
+
+export const BROKER = 'mqtt://127.0.0.1:1883';
+
+/**
+ * The history service started in this process as `main.ts` starts it, on a free port, with a data
+ * folder and an MQTT client id of its own, so it can be stopped and started again like a real one.
+ */
+export class HistoryUnderTest {
+  private started?: StartedService;
+
+  private constructor(readonly env: Record<string, string>) {}
+
+  static async create(env: Record<string, string> = {}): Promise<HistoryUnderTest> {
+    return new HistoryUnderTest({
+      PORT: String(await freePort()),
+      MQTT_URL: BROKER,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-history-test-')),
+      MQTT_CLIENT_ID: `eventcast-history-test-${randomBytes(4).toString('hex')}`,
+      ...env,
+    });
+  }
+
+  /** Starts the service and waits until its subscription delivers events. */
+  async start(): Promise<this> {
+    this.started = await startService(historyService(readHistoryConfig(this.env)));
+    await this.started.subscribed;
+    await this.waitUntilSubscribed();
+    return this;
+  }
+
+  /** Stops it as SIGTERM does (`app.close()`): the subscription closes, the buffer is written, the store closes. */
+  async stop(): Promise<void> {
+    await this.started?.app.close();
+    this.started = undefined;
+  }
+
+  /** Stops it for good: ends the persistent session it left on the shared broker and removes its data folder. */
+  async end(): Promise<void> {
+    await this.stop();
+    const client = await connectAsync(this.env.MQTT_URL, { clientId: this.env.MQTT_CLIENT_ID, clean: true });
+    await client.endAsync();
+    rmSync(this.env.DATA_DIR, { recursive: true, force: true });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.env.PORT}/history`;
+  }
+
+  get streamUrl(): string {
+    return `ws://127.0.0.1:${this.env.PORT}/history/timeseries/stream`;
+  }
+
+  get ingest(): HistoryIngestService {
+    return this.running.app.get(HistoryIngestService);
+  }
+
+  get writer(): HistoryWriter {
+    return this.running.app.get(HistoryWriter);
+  }
+
+  get store(): TimeSeriesStore {
+    return this.running.app.get(TimeSeriesStore);
+  }
+
+  /** POSTs `body` as JSON to `/history/timeseries/<path>`. */
+  post(path: string, body: unknown): Promise<Response> {
+    return fetch(`${this.url}/timeseries/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  /** The JSON answer of a POST that must succeed. */
+  async query<T>(path: string, body: unknown): Promise<T> {
+    const response = await this.post(path, body);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  private get running(): StartedService {
+    if (!this.started) throw new Error('the history service is not running');
+    return this.started;
+  }
+
+  /** The broker may still be setting up the subscription when the client connects: probe until an event arrives. */
+  private async waitUntilSubscribed(): Promise<void> {
+    const probe = await connectAsync(BROKER);
+    try {
+      const before = this.ingest.stats.acceptedEvents;
+      await waitFor('the subscription', async () => {
+        await probe.publishAsync(`${HISTORY_TOPIC}/probe`, JSON.stringify({ key: 'probe', data: {} }), { qos: 1 });
+        return this.ingest.stats.acceptedEvents > before;
+      });
+    } finally {
+      await probe.endAsync();
+    }
+  }
+}

@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { connectAsync, MqttClient } from 'mqtt';
+import { historyTopic } from '@eventcast/domain';
+import { waitFor } from '@eventcast/testing';
+import { HistoryUnderTest } from './history-under-test';
+import { StreamClient, StreamReply } from './stream-client';
+
+jest.setTimeout(30_000);
+
+type Series = Array<{ field: string; values: Array<[number, number]> }>;
+type Latest = Array<{ field: string; value: number; timestamp: string }>;
+
+const SECOND = 1_000_000;
+
+describe('the history service with the real Mosquitto', () => {
+  const key = `e2e-${randomBytes(4).toString('hex')}`;
+  let history: HistoryUnderTest;
+  let publisher: MqttClient;
+
+  beforeAll(async () => {
+    history = await (await HistoryUnderTest.create()).start();
+    publisher = await connectAsync('mqtt://127.0.0.1:1883');
+  });
+
+  afterAll(async () => {
+    await publisher.endAsync();
+    await history.end();
+  });
+
+  function publish(event: unknown, topic = historyTopic(key)): Promise<unknown> {
+    return publisher.publishAsync(topic, typeof event === 'string' ? event : JSON.stringify(event), { qos: 1 });
+  }
+
+  async function latest(field: string): Promise<Latest[number] | undefined> {
+    const [value] = await history.query<Latest>('metrics', { fields: [field] });
+    return value;
+  }
+
+  it('stores an event of a plain MQTT client under the flattened names and converted values of SPEC.md', async () => {
+    const k = `${key}-spec`;
+    await publish({
+      key: k,
+      data: { a: { b: { c: 21.5 } }, on: true, off: false, count: '12', spaced: ' 8 ', version: '1.2.3', word: 'true', nothing: null, list: [4, 'x'], 'say "hi", ok': 3 },
+    });
+    const expected: Record<string, number> = {
+      [`${k}/a/b/c`]: 21.5,
+      [`${k}/on`]: 1,
+      [`${k}/off`]: 0,
+      [`${k}/count`]: 12,
+      [`${k}/spaced`]: 8,
+      [`${k}/list/0`]: 4,
+      [`${k}/say "hi", ok`]: 3,
+    };
+    const names = Object.keys(expected);
+
+    const fields = await waitFor('the stored fields', async () => {
+      const all = await history.query<string[]>('fields', { duration: '1h' });
+      const ours = all.filter((field) => field.startsWith(`${k}/`));
+      return ours.length === names.length && ours;
+    });
+    expect(fields).toEqual([...names].sort());
+
+    const ranges = await history.query<Series>('ranges', { fields: names, duration: '1h' });
+    expect(ranges.map(({ field, values }) => [field, values.map(([, value]) => value)])).toEqual(names.map((name) => [name, [expected[name]]]));
+
+    const metrics = await history.query<Latest>('metrics', { fields: names });
+    expect(metrics.map(({ field, value }) => [field, value])).toEqual(names.map((name) => [name, expected[name]]));
+    const [time] = new Set(metrics.map((metric) => metric.timestamp));
+    expect(new Set(metrics.map((metric) => metric.timestamp)).size).toBe(1);
+    expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+
+    const csv = await history.post('csv', { fields: names, duration: '1h', precision: 'ISO8601' });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const header = ['time', ...names.slice(0, -1), `"${k}/say ""hi"", ok"`].join(',');
+    expect(await csv.text()).toBe(`${header}\r\n${time},21.5,1,0,12,8,4,3\r\n`);
+  });
+
+  it('drops a malformed event and stores the next valid one', async () => {
+    const invalidBefore = history.ingest.stats.invalidEvents;
+    await publish('not json {');
+    await publish({ key: 7, data: { v: 1 } });
+    await publish({ key: `${key}-after`, data: { v: 1 } });
+    await waitFor('the valid event', async () => (await latest(`${key}-after/v`))?.value === 1);
+    expect(history.ingest.stats.invalidEvents - invalidBefore).toBe(2);
+  });
+
+  it('answers 400 naming the problem for a bad combination of times or an unknown precision', async () => {
+    const answers = await Promise.all([
+      history.post('ranges', { fields: ['x'], start: '2024-05-01T00:00:00Z', end: '2024-05-02T00:00:00Z', duration: '1h' }),
+      history.post('ranges', { fields: ['x'], start: '2024-05-02T00:00:00Z', end: '2024-05-01T00:00:00Z' }),
+      history.post('csv', { fields: ['x'], duration: '1h', precision: 'minutes' }),
+      history.post('metrics', { fields: ['x'], duration: 'soon' }),
+      history.post('ranges', { fields: 'x' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400]);
+    const messages = await Promise.all(answers.map(async (answer) => JSON.stringify(((await answer.json()) as { message: unknown }).message)));
+    expect(messages[0]).toContain('give at most two of start, end and duration');
+    expect(messages[1]).toContain('end (2024-05-01T00:00:00.000000Z) is before start (2024-05-02T00:00:00.000000Z)');
+    expect(messages[2]).toContain('precision must be one of the following values: s, ms, ns, ISO8601');
+    expect(messages[3]).toContain('duration must be a positive duration');
+    expect(messages[4]).toContain('fields must be an array');
+  });
+
+  it('averages ranges into buckets on multiples of their width, the same for a repeated query over a shifted window', async () => {
+    const field = `${key}-buckets/v`;
+    const t0 = Date.UTC(2024, 4, 1) * 1000;
+    await history.store.write(Array.from({ length: 400 }, (_, index) => ({ ts: t0 + index * 10 * SECOND, values: new Map([[field, index]]) })));
+    const ask = (startSeconds: number) => history.query<Series>('ranges', { fields: [field], start: (t0 + startSeconds * SECOND) / 1000, duration: '30m', points: 30 });
+    const [first, shifted] = [await ask(15), await ask(75)];
+    const width = first[0].values[1][0] - first[0].values[0][0];
+    expect(width).toBe(120_000);
+    expect(first[0].values.length).toBeLessThanOrEqual(30);
+    for (const [time] of [...first[0].values, ...shifted[0].values]) expect(time % width).toBe(0);
+    expect(first[0].values[0]).toEqual([t0 / 1000, 5.5]); // buckets are read whole: values 0..11
+    const overlap = shifted[0].values.filter(([time]) => first[0].values.some(([other]) => other === time));
+    expect(overlap.length).toBeGreaterThan(10);
+    for (const bucket of overlap) expect(first[0].values).toContainEqual(bucket);
+  });
+
+  it('streams a CSV longer than one store page with one row per time and empty cells where a field has no value', async () => {
+    const [a, b] = [`${key}-csv/a`, `${key}-csv/b`];
+    const t0 = Date.UTC(2024, 3, 1) * 1000;
+    const rows = 12_000;
+    await history.store.write(
+      Array.from({ length: rows }, (_, index) => ({ ts: t0 + index * SECOND, values: new Map(index % 3 === 0 ? [[a, index]] : [[a, index], [b, -index]]) })),
+    );
+    const response = await history.post('csv', { fields: [a, b], start: t0 / SECOND, end: (t0 + rows * SECOND) / SECOND, precision: 's' });
+    const lines = (await response.text()).split('\r\n');
+    expect(lines[0]).toBe(`time,${a},${b}`);
+    expect(lines).toHaveLength(rows + 2);
+    expect(lines[lines.length - 1]).toBe('');
+    expect(lines[1]).toBe(`${t0 / SECOND},0,`);
+    expect(lines[2]).toBe(`${t0 / SECOND + 1},1,-1`);
+    expect(lines[rows]).toBe(`${t0 / SECOND + rows - 1},${rows - 1},${-(rows - 1)}`);
+    expect(new Set(lines.slice(1, -1).map((line) => line.split(',')[0])).size).toBe(rows);
+  });
+
+  it('answers ping while its store is reachable', async () => {
+    const answer = await fetch(`${history.url}/timeseries/ping`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ ping: 'pong' });
+  });
+
+  it('serves an API page that lists every endpoint with its body and examples, and describes the stream', async () => {
+    const document = (await (await fetch(`${history.url}/api/doc-json`)).json()) as {
+      info: { description: string };
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { examples?: object }> } }>>;
+    };
+    const paths = ['ping', 'fields', 'ranges', 'metrics', 'csv'].map((path) => `/history/timeseries/${path}`);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(paths));
+    for (const path of paths.slice(1)) expect(document.paths[path].post.requestBody?.content['application/json'].examples).toBeDefined();
+    expect(document.info.description).toContain('WebSocket `/history/timeseries/stream`');
+  });
+
+  describe('stream', () => {
+    let stream: StreamClient;
+    const isData = (id: string) => (reply: StreamReply) => reply.id === id && reply.data !== undefined;
+
+    beforeEach(async () => {
+      stream = await StreamClient.open(history.streamUrl);
+    });
+
+    afterEach(() => stream.close());
+
+    it('answers a ranges command and sends updates while the range has no end', async () => {
+      const field = `${key}-live/v`;
+      await publish({ key: `${key}-live`, data: { v: 1 } });
+      await waitFor('the first value', async () => (await latest(field))?.value === 1);
+
+      // Millisecond buckets, so the next value lands in a bucket of its own.
+      stream.send({ id: 'graph', command: 'ranges', query: { fields: [field], duration: '30s', points: 30_000 } });
+      const first = await stream.next('the first answer', isData('graph'));
+      expect(first.data).toEqual([{ field, values: [[expect.any(Number), 1]] }]);
+
+      const seen = stream.replies.length;
+      await publish({ key: `${key}-live`, data: { v: 3 } });
+      const update = await stream.next('the update', isData('graph'), seen);
+      const values = (update.data as Series)[0].values.map(([, value]) => value);
+      expect(values).toContain(3);
+    });
+
+    it('answers a metrics command and follows new values', async () => {
+      const field = `${key}-metric/v`;
+      await publish({ key: `${key}-metric`, data: { v: 10 } });
+      await waitFor('the first value', async () => (await latest(field))?.value === 10);
+
+      stream.send({ id: 'gauge', command: 'metrics', query: { fields: [field] } });
+      expect((await stream.next('the first answer', isData('gauge'))).data).toEqual([{ field, value: 10, timestamp: expect.any(String) }]);
+      await publish({ key: `${key}-metric`, data: { v: 11 } });
+      await stream.next('the update', (reply) => isData('gauge')(reply) && (reply.data as Latest)[0]?.value === 11);
+    });
+
+    it('stops a query on stop, and replaces a running query by a command with its id', async () => {
+      const [a, b] = [`${key}-replace/a`, `${key}-replace/b`];
+      const values = (value: number) => publish({ key: `${key}-replace`, data: { a: value, b: value } });
+      await values(1);
+      await waitFor('the first values', async () => (await latest(b))?.value === 1);
+
+      stream.send({ id: 'q', command: 'metrics', query: { fields: [a] } });
+      await stream.next('the answer about a', isData('q'));
+      stream.send({ id: 'q', command: 'metrics', query: { fields: [b] } });
+      const replaced = await stream.next('the answer about b', (reply) => isData('q')(reply) && (reply.data as Latest)[0]?.field === b);
+      stream.send({ id: 'q', command: 'stop' });
+      stream.send({ id: 'other', command: 'metrics', query: { fields: [b] } });
+      await stream.next('the other query', isData('other'));
+
+      await values(2);
+      await stream.next('an update of the other query', (reply) => isData('other')(reply) && (reply.data as Latest)[0]?.value === 2);
+      await values(3);
+      await stream.next('a later update of the other query', (reply) => isData('other')(reply) && (reply.data as Latest)[0]?.value === 3);
+
+      const afterReplace = stream.replies.slice(stream.replies.indexOf(replaced) + 1).filter((reply) => reply.id === 'q');
+      expect(afterReplace).toEqual([]);
+    });
+
+    it('answers an invalid command with an error and keeps the socket usable', async () => {
+      stream.send('not json');
+      stream.send({ id: 'bad', command: 'explode' });
+      stream.send({ id: 'late', command: 'ranges', query: { fields: ['x'], start: 2_000_000_000, end: 1_000_000_000 } });
+      stream.send({ id: 'empty', command: 'metrics' });
+      await stream.next('the four errors', () => stream.replies.filter((reply) => reply.error).length === 4);
+      expect(stream.replies).toEqual([
+        { error: 'the message is not JSON' },
+        { id: 'bad', error: 'command must be one of the following values: ranges, metrics, stop' },
+        { id: 'late', error: expect.stringContaining('is before start') },
+        { id: 'empty', error: expect.stringContaining('query.fields must be an array') },
+      ]);
+
+      stream.send({ id: 'good', command: 'metrics', query: { fields: ['x'] } });
+      expect((await stream.next('the valid answer', isData('good'))).data).toEqual([]);
+    });
+  });
+});

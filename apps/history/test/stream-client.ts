@@ -1,0 +1,37 @@
+import WebSocket from 'ws';
+import { waitFor } from '@eventcast/testing';
+
+/** A message of the history stream, as the client sees it. */
+export interface StreamReply {
+  id?: string;
+  data?: unknown;
+  error?: string;
+}
+
+/** A WebSocket client of `/history/timeseries/stream` that keeps every message it receives. */
+export class StreamClient {
+  readonly replies: StreamReply[] = [];
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data) => this.replies.push(JSON.parse(data.toString()) as StreamReply));
+  }
+
+  static async open(url: string): Promise<StreamClient> {
+    const socket = new WebSocket(url);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return new StreamClient(socket);
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The first reply after the `after`-th that matches, waiting for it. */
+  next(what: string, matches: (reply: StreamReply) => boolean, after = 0): Promise<StreamReply> {
+    return waitFor(what, () => this.replies.slice(after).find(matches));
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
