@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 
 /** What a service depends on to answer requests; `check` rejects with the reason when it is down. */
 export interface ServiceHealth {
@@ -11,6 +11,7 @@ export const SERVICE_HEALTH = Symbol('ServiceHealth');
 /** The answer of a healthy service to `GET .../ping`. */
 export class PongDto {
   /** Always `pong`. */
+  @ApiProperty({ enum: ['pong'], example: 'pong' })
   ping!: 'pong';
 }
 
