@@ -29,7 +29,9 @@ describe('npm start', () => {
     });
     start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor('all three services to connect', () => (output.match(/ connected to mqtt:/g) ?? []).length === 3, 90_000);
+    await waitFor('all three services to connect', () => (output.match(/ connected to mqtt:/g) ?? []).length === 3, 90_000).catch((error: Error) => {
+      throw new Error(`${error.message}; npm start printed:\n${output.slice(-3000)}`);
+    });
   }, 120_000);
 
   afterAll(() => {

@@ -17,8 +17,8 @@ describe.each(apps)('the built $app app', ({ app, prefix, ping, env }) => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     running = new BuiltApp(app, { ...env, PORT: String(port), MQTT_URL: BROKER }).start();
-    await waitFor(`${app} to connect to the broker`, () => running.log.includes(`connected to ${BROKER}`), 20_000);
-  });
+    await waitFor(`${app} to connect to the broker`, () => running.log.includes(`connected to ${BROKER}`), 30_000);
+  }, 40_000);
 
   afterAll(async () => {
     await running.stop('SIGKILL');
