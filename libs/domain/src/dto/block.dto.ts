@@ -1,11 +1,13 @@
 import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { Block, BLOCK_ID_MAX_LENGTH, BLOCK_ID_PATTERN } from '../lib/models';
-
-export const BLOCK_ID_RULE = 'must start with a letter, then letters, digits, space, _, -, (, ) or |';
+import { BLOCK_ID_MAX_LENGTH, BLOCK_ID_PATTERN, BLOCK_ID_RULE } from '../lib/block-id.util';
+import type { Block } from '../lib/block.type';
 
 /** A block of a controller: a declarative configuration unit such as a sensor or a setpoint. */
 export class BlockDto implements Block {
-  /** The block's name, unique within its controller. */
+  /**
+   * The block's name, unique within its controller: a letter, then letters, digits, space, `_`,
+   * `-`, `(`, `)` or `|`; at most 200 characters.
+   */
   @IsString()
   @MaxLength(BLOCK_ID_MAX_LENGTH)
   @Matches(BLOCK_ID_PATTERN, { message: BLOCK_ID_RULE })
@@ -27,7 +29,11 @@ export class BlockDto implements Block {
   @IsNotEmpty()
   type!: string;
 
-  /** The block's configuration; quantities and links inside are `QuantityDto` and `LinkDto` objects. */
+  /**
+   * The block's configuration. A value with a unit is a Quantity
+   * (`{"__objtype": "Quantity", "unit": "degC", "value": 20.5}`), a reference to another block is a
+   * Link (`{"__objtype": "Link", "type": "TempSensorInterface", "id": "Fridge sensor"}`).
+   */
   @IsObject()
   data!: Record<string, unknown>;
 

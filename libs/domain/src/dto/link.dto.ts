@@ -1,5 +1,5 @@
 import { Equals, IsString, ValidateIf } from 'class-validator';
-import { Link, LINK_OBJTYPE } from '../lib/block-values';
+import { Link, LINK_OBJTYPE } from '../lib/block-values.util';
 
 /** A reference from one block to another inside block data. */
 export class LinkDto implements Link {

@@ -1,5 +1,5 @@
 import { Equals, IsNumber, IsString, ValidateIf } from 'class-validator';
-import { Quantity, QUANTITY_OBJTYPE } from '../lib/block-values';
+import { Quantity, QUANTITY_OBJTYPE } from '../lib/block-values.util';
 
 /** A value with a unit inside block data. */
 export class QuantityDto implements Quantity {
@@ -7,7 +7,7 @@ export class QuantityDto implements Quantity {
   @Equals(QUANTITY_OBJTYPE)
   __objtype!: typeof QUANTITY_OBJTYPE;
 
-  /** e.g. `degC`, `delta_degF`, `second`, `1 / degC`. */
+  /** The unit, e.g. `degC`, `delta_degF`, `second` or `1 / degC`. */
   @IsString()
   unit!: string;
 

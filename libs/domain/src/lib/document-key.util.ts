@@ -4,13 +4,21 @@ export const DOCUMENT_ID_PATTERN = /^[\p{L}\p{N}_\-.~]+$/u;
 /** A namespace: the characters of an id plus `:` between nested namespaces; may be empty. */
 export const NAMESPACE_PATTERN = /^[\p{L}\p{N}_\-.~:]*$/u;
 
+/** Says what `DOCUMENT_ID_PATTERN` asks for, after the field's name in a validation message. */
+export const DOCUMENT_ID_RULE = 'must be letters, digits, _, -, . or ~, and not empty';
+
+/** Says what `NAMESPACE_PATTERN` asks for, after the field's name in a validation message. */
+export const NAMESPACE_RULE = 'must be letters, digits, _, -, ., ~ or :, or empty';
+
 /** Separates nested namespaces, and the namespace from the id in a full key. */
 export const NAMESPACE_SEPARATOR = ':';
 
+/** Whether `id` is a string that matches `DOCUMENT_ID_PATTERN`. */
 export function isValidDocumentId(id: unknown): id is string {
   return typeof id === 'string' && DOCUMENT_ID_PATTERN.test(id);
 }
 
+/** Whether `namespace` is a string that matches `NAMESPACE_PATTERN`. */
 export function isValidNamespace(namespace: unknown): namespace is string {
   return typeof namespace === 'string' && NAMESPACE_PATTERN.test(namespace);
 }

@@ -1,27 +1,55 @@
-import { blockTopic, datastoreTopic, HISTORY_SUBSCRIPTION, historyTopic, stateTopic, statePatchTopic } from './topics';
+import {
+  BLOCK_OPERATIONS,
+  blockTopic,
+  DATASTORE_TOPIC,
+  datastoreTopic,
+  HISTORY_SUBSCRIPTION,
+  HISTORY_TOPIC,
+  historyTopic,
+  stateTopic,
+  statePatchTopic,
+  TOPIC_ROOT,
+} from './topics';
 
-describe('topics', () => {
-  it('puts history events below eventcast/history, where the history service subscribes', () => {
+describe(historyTopic.name, () => {
+  it('puts the history events of a service below eventcast/history, inside the history subscription', () => {
+    expect(TOPIC_ROOT).toBe('eventcast');
+    expect(HISTORY_TOPIC).toBe('eventcast/history');
     expect(HISTORY_SUBSCRIPTION).toBe('eventcast/history/#');
     expect(historyTopic('controller-1')).toBe('eventcast/history/controller-1');
   });
+});
 
-  it('announces datastore changes per top-level namespace, the empty one on the base topic', () => {
+describe(datastoreTopic.name, () => {
+  it('announces datastore changes on eventcast/datastore/<top-level namespace>', () => {
     expect(datastoreTopic('svc-global')).toBe('eventcast/datastore/svc-global');
-    expect(datastoreTopic('')).toBe('eventcast/datastore');
   });
 
-  it('takes block operations on eventcast/controller/blocks/<operation>', () => {
-    expect(['create', 'write', 'patch', 'delete'].map((op) => blockTopic(op as never))).toEqual([
+  it('announces changes in the empty namespace on the base topic', () => {
+    expect(DATASTORE_TOPIC).toBe('eventcast/datastore');
+    expect(datastoreTopic('')).toBe('eventcast/datastore');
+  });
+});
+
+describe(blockTopic.name, () => {
+  it('takes each block operation on eventcast/controller/blocks/<operation>', () => {
+    expect(BLOCK_OPERATIONS.map(blockTopic)).toEqual([
       'eventcast/controller/blocks/create',
       'eventcast/controller/blocks/write',
       'eventcast/controller/blocks/patch',
       'eventcast/controller/blocks/delete',
     ]);
   });
+});
 
-  it('publishes controller state on eventcast/state/<id> and block changes below it', () => {
+describe(stateTopic.name, () => {
+  it('publishes the state of a controller on eventcast/state/<service id>', () => {
     expect(stateTopic('controller-1')).toBe('eventcast/state/controller-1');
+  });
+});
+
+describe(statePatchTopic.name, () => {
+  it('publishes the block changes of a controller on eventcast/state/<service id>/patch', () => {
     expect(statePatchTopic('controller-1')).toBe('eventcast/state/controller-1/patch');
   });
 });

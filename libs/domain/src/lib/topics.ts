@@ -1,8 +1,10 @@
 /** Root of every eventcast topic. */
 export const TOPIC_ROOT = 'eventcast';
 
-/** History events: any service publishes below it, the history service subscribes to all of it. */
+/** History events: any service publishes below it. */
 export const HISTORY_TOPIC = `${TOPIC_ROOT}/history`;
+
+/** What the history service subscribes to: every topic below `HISTORY_TOPIC`. */
 export const HISTORY_SUBSCRIPTION = `${HISTORY_TOPIC}/#`;
 
 /** Datastore change events, one topic per top-level namespace. */
@@ -11,14 +13,16 @@ export const DATASTORE_TOPIC = `${TOPIC_ROOT}/datastore`;
 /** The block operations a controller takes over MQTT. */
 export const BLOCK_OPERATIONS = ['create', 'write', 'patch', 'delete'] as const;
 export type BlockOperation = (typeof BLOCK_OPERATIONS)[number];
+
+/** Block operations, one topic per operation below it. */
 export const BLOCK_TOPIC = `${TOPIC_ROOT}/controller/blocks`;
 
-/** Controller state events. */
+/** Controller state events, one topic per controller below it. */
 export const STATE_TOPIC = `${TOPIC_ROOT}/state`;
 
 /** `eventcast/history/<service>`: where a service publishes its history events. */
-export function historyTopic(service: string): string {
-  return `${HISTORY_TOPIC}/${service}`;
+export function historyTopic(serviceName: string): string {
+  return `${HISTORY_TOPIC}/${serviceName}`;
 }
 
 /** `eventcast/datastore/<top-level namespace>`, or the base topic for the empty namespace. */

@@ -13,7 +13,8 @@ export function validateDto<T extends object>(dto: new () => T, plain: unknown):
     return { ok: false, problems: ['the body must be a JSON object'] };
   }
   const value = plainToInstance(dto, plain);
-  const errors = validateSync(value, { forbidUnknownValues: true, validationError: { target: false, value: false } });
+  // whitelist stays off: a document's free fields are data, not unknown properties.
+  const errors = validateSync(value, { whitelist: false, forbidUnknownValues: true, validationError: { target: false, value: false } });
   return errors.length === 0 ? { ok: true, value } : { ok: false, problems: describeProblems(errors) };
 }
 
@@ -26,6 +27,7 @@ export function describeProblems(errors: ValidationError[], parent = ''): string
   });
 }
 
+/** class-validator starts its own messages with the property name; the path replaces it. */
 function withoutProperty(message: string, property: string): string {
   return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 }

@@ -1,0 +1,38 @@
+import { validateDto } from '../lib/validate-dto.util';
+import { BlockDto } from './block.dto';
+
+describe(BlockDto.name, () => {
+  const block = {
+    id: 'Fridge sensor (1)',
+    serviceId: 'controller-1',
+    type: 'TempSensorMock',
+    data: { setting: { __objtype: 'Quantity', unit: 'degC', value: 20 } },
+  };
+
+  it('accepts a block without nid and meta, and with them', () => {
+    expect(validateDto(BlockDto, block).ok).toBe(true);
+    expect(validateDto(BlockDto, { ...block, nid: 100, meta: { note: 'x' } }).ok).toBe(true);
+  });
+
+  it('names an id that does not start with a letter', () => {
+    expect(validateDto(BlockDto, { ...block, id: '1st' })).toEqual({
+      ok: false,
+      problems: ['id must start with a letter, then letters, digits, space, _, -, (, ) or |'],
+    });
+  });
+
+  it('names an id longer than 200 characters', () => {
+    expect(validateDto(BlockDto, { ...block, id: 'a'.repeat(201) })).toEqual({ ok: false, problems: ['id must be shorter than or equal to 200 characters'] });
+  });
+
+  it('names a nid that is not a whole number', () => {
+    expect(validateDto(BlockDto, { ...block, nid: 1.5 })).toEqual({ ok: false, problems: ['nid must be an integer number'] });
+  });
+
+  it('names a missing type and data that is not an object', () => {
+    expect(validateDto(BlockDto, { id: 'a', serviceId: 'c', data: 'x' })).toEqual({
+      ok: false,
+      problems: ['type should not be empty', 'type must be a string', 'data must be an object'],
+    });
+  });
+});
