@@ -1,105 +1,204 @@
-// npm run bench:datastore — throughput and latency of the datastore's REST API over HTTP, against
-// Redis (REDIS_URL, default redis://127.0.0.1:6379) and against the embedded SQLite store, with
-// redis-benchmark's plain GET/SET beside them for scale. BENCH_SECONDS sets each run's length.
+// npm run bench:datastore — throughput and p50/p99 latency of the datastore's REST API over HTTP
+// (get, set, mget of 100 ids, mset of 100 documents; 1 and 32 concurrent keep-alive clients),
+// against Redis and against the embedded SQLite store, with redis-benchmark's plain GET/SET on the
+// same Redis beside them for scale. The service runs as users run it: the built app, a process of
+// its own. It starts what it needs (its own Mosquitto, so the shared broker is not flooded with
+// events, and its own Redis unless REDIS_URL is set; redis-benchmark then writes its key
+// `key:__rand_int__` there) and stops all of it at the end.
+// BENCH_SECONDS sets each run's length (default 5, after a 1 s warm-up).
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import autocannon from 'autocannon';
-import { freePort, waitFor } from '@eventcast/testing';
+import { freePort, ServerProcess, waitFor } from '@eventcast/testing';
 
 const WORKSPACE = resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NAMESPACE = 'eventcast-bench';
+const WARM_UP_MS = 1000;
+const CLIENTS = [1, 32];
+const REQUEST_TIMEOUT_MS = 10_000;
+/** The whole run stops, and stops what it started, if it takes longer than this. */
+const DEADLINE_MS = 15 * 60_000;
+const NAMESPACE = 'bench:documents';
 const SEEDED = 1000;
 const TARGETS = { get: 10_000, set: 8_000, p99Ms: 20 };
 
 interface Scenario {
   name: string;
   route: string;
-  body: (n: number) => unknown;
+  /** The body of the n-th request, as JSON text. */
+  body: (n: number) => string;
+}
+
+interface Result {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
 }
 
 const ids = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `d${(from + i) % SEEDED}`);
-const scenarios: Scenario[] = [
-  { name: 'get', route: 'get', body: (n) => ({ namespace: NAMESPACE, id: `d${n % SEEDED}` }) },
-  { name: 'set', route: 'set', body: (n) => ({ value: { namespace: NAMESPACE, id: `d${n % SEEDED}`, value: n, unit: 'degC' } }) },
-  { name: 'mget 100 ids', route: 'mget', body: (n) => ({ namespace: NAMESPACE, ids: ids(100, n) }) },
-  { name: 'mset 100 docs', route: 'mset', body: (n) => ({ values: ids(100, n).map((id) => ({ namespace: NAMESPACE, id, value: n })) }) },
+const documentOf = (id: string, n: number) => ({ namespace: NAMESPACE, id, temperature: 20 + (n % 100) / 10, unit: 'degC', n });
+
+const SCENARIOS: Scenario[] = [
+  { name: 'get', route: 'get', body: (n) => JSON.stringify({ namespace: NAMESPACE, id: `d${n % SEEDED}` }) },
+  { name: 'set', route: 'set', body: (n) => JSON.stringify({ value: documentOf(`d${n % SEEDED}`, n) }) },
+  { name: 'mget 100 ids', route: 'mget', body: (n) => JSON.stringify({ namespace: NAMESPACE, ids: ids(100, n * 7) }) },
+  { name: 'mset 100 docs', route: 'mset', body: (n) => JSON.stringify({ values: ids(100, n * 7).map((id) => documentOf(id, n)) }) },
 ];
 
-async function startDatastore(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+/** Stops what the bench started, newest first. */
+const cleanups: Array<() => Promise<void>> = [];
+
+function post(agent: Agent, port: number, path: string, body: string): Promise<number> {
+  return new Promise((done) => {
+    const call = request(
+      { host: '127.0.0.1', port, path, method: 'POST', agent, timeout: REQUEST_TIMEOUT_MS, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        response.resume();
+        response.once('end', () => done(response.statusCode ?? 0));
+        response.once('error', () => done(0));
+      },
+    );
+    call.once('timeout', () => call.destroy(new Error('timed out')));
+    call.once('error', () => done(0));
+    call.end(body);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** `clients` keep-alive connections, each sending its next request as soon as the last is answered. */
+async function measure(port: number, scenario: Scenario, clients: number): Promise<Result> {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const path = `/history/datastore/${scenario.route}`;
+  const measureFrom = Date.now() + WARM_UP_MS;
+  const end = measureFrom + SECONDS * 1000;
+  const latencies: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const client = async () => {
+    while (Date.now() < end) {
+      const body = scenario.body(next++);
+      const started = performance.now();
+      const status = await post(agent, port, path, body);
+      const finished = performance.now();
+      if (Date.now() < measureFrom) continue;
+      latencies.push(finished - started);
+      if (status !== 200) failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { requestsPerSecond: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed };
+}
+
+async function startDatastore(env: Record<string, string>): Promise<number> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(WORKSPACE, 'dist/apps/datastore/main.js')], {
-    env: { ...process.env, PORT: String(port), MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883', ...env },
-    stdio: 'ignore',
+  const child: ChildProcess = spawn(process.execPath, [join(WORKSPACE, 'dist/apps/datastore/main.js')], {
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const base = `http://127.0.0.1:${port}/history/datastore`;
-  await waitFor('the datastore', async () => (await fetch(`${base}/ping`)).ok, 30_000);
-  return { child, base };
-}
-
-async function measure(base: string, scenario: Scenario, connections: number) {
-  let counter = 0;
-  const result = await autocannon({
-    url: `${base}/${scenario.route}`,
-    connections,
-    duration: SECONDS,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(scenario.body(counter++)) }) }],
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  cleanups.push(async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), 5000))]);
+    if (!stopped) child.kill('SIGKILL');
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors };
-}
-
-function redisBenchmark(): string {
   try {
-    const { hostname, port } = new URL(REDIS_URL);
-    const out = execFileSync('redis-benchmark', ['-h', hostname, '-p', port || '6379', '-t', 'get,set', '-n', '200000', '-c', '32', '-q'], { encoding: 'utf8' });
-    return out.replace(/\r/g, '\n').split('\n').filter((line) => /requests per second/.test(line)).map((line) => line.trim()).join('; ');
+    await waitFor('the datastore', async () => child.exitCode === null && (await fetch(`http://127.0.0.1:${port}/history/datastore/ping`)).ok, 30_000);
   } catch (error) {
-    return `redis-benchmark not run: ${(error as Error).message.split('\n')[0]}`;
+    throw new Error(`${(error as Error).message}\n${errors}`);
+  }
+  return port;
+}
+
+async function stopAll(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+}
+
+async function startServer(server: ServerProcess): Promise<string> {
+  await server.start();
+  cleanups.push(() => server.stop());
+  return `127.0.0.1:${server.port}`;
+}
+
+function redisBenchmark(redisUrl: string): string {
+  const { hostname, port } = new URL(redisUrl);
+  try {
+    const out = execFileSync('redis-benchmark', ['-h', hostname, '-p', port || '6379', '-t', 'get,set', '-n', '200000', '-c', '32', '-q'], { encoding: 'utf8', timeout: 60_000 });
+    return out
+      .replace(/\r/g, '\n')
+      .split('\n')
+      .filter((line) => /requests per second/.test(line))
+      .map((line) => line.trim())
+      .join('; ');
+  } catch (error) {
+    return `not run (${(error as Error).message.split('\n')[0]})`;
   }
 }
 
-async function main() {
+function row(store: string, scenario: string, clients: number, result: Result): string {
+  const rate = Math.round(result.requestsPerSecond).toLocaleString('en');
+  const failed = result.failed ? ` (${result.failed} failed)` : '';
+  return `| ${store} | ${scenario} | ${clients} | ${rate} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} |${failed}`;
+}
+
+async function main(): Promise<void> {
   execFileSync(process.execPath, [join(WORKSPACE, 'tools/build/build-app.mjs'), 'datastore'], { stdio: 'inherit' });
-  console.log(`datastore bench: ${SECONDS} s per run, ${SEEDED} documents seeded in namespace ${NAMESPACE}`);
-  const stores = [
-    { name: 'redis', env: { REDIS_URL } },
-    { name: 'embedded', env: { REDIS_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'datastore-bench-')) } },
-  ];
-  const rows: string[] = [];
+  const mqttUrl = `mqtt://${await startServer(await ServerProcess.mosquitto())}`;
+  const redisUrl = process.env.REDIS_URL || `redis://${await startServer(await ServerProcess.redis())}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'datastore-bench-'));
+  cleanups.unshift(async () => rmSync(dataDir, { recursive: true, force: true }));
+  console.log(`datastore bench: ${SECONDS} s per run after ${WARM_UP_MS} ms of warm-up, ${SEEDED} documents in namespace ${NAMESPACE}; Redis ${redisUrl}, broker ${mqttUrl}`);
+
+  const rows = ['| store | call | clients | requests/s | p50 ms | p99 ms |', '| --- | --- | --- | --- | --- | --- |'];
   const verdicts: string[] = [];
+  const stores: Array<{ name: string; env: Record<string, string> }> = [
+    { name: 'Redis', env: { REDIS_URL: redisUrl } },
+    { name: 'embedded', env: { REDIS_URL: '', DATA_DIR: dataDir } },
+  ];
   for (const store of stores) {
-    const { child, base } = await startDatastore(store.env);
-    try {
-      await fetch(`${base}/mset`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ values: ids(SEEDED).map((id) => ({ namespace: NAMESPACE, id, value: 0 })) }),
-      });
-      for (const scenario of scenarios) {
-        for (const connections of [1, 32]) {
-          const { rps, p50, p99, failed } = await measure(base, scenario, connections);
-          rows.push(`${store.name.padEnd(9)} ${scenario.name.padEnd(14)} ${String(connections).padStart(3)}  ${Math.round(rps).toLocaleString('en').padStart(8)} req/s  p50 ${String(p50).padStart(3)} ms  p99 ${String(p99).padStart(3)} ms${failed ? `  (${failed} failed)` : ''}`);
-          const target = store.name === 'redis' && connections === 32 && (scenario.name === 'get' || scenario.name === 'set') ? TARGETS[scenario.name] : undefined;
-          if (target) verdicts.push(`${scenario.name} at 32 clients against Redis: ${Math.round(rps)} req/s (target ${target}), p99 ${p99} ms (target < ${TARGETS.p99Ms}): ${rps >= target && p99 < TARGETS.p99Ms ? 'met' : 'NOT met'}`);
+    const port = await startDatastore({ MQTT_URL: mqttUrl, ...store.env });
+    const agent = new Agent({ keepAlive: false });
+    const seed = JSON.stringify({ values: ids(SEEDED).map((id) => documentOf(id, 0)) });
+    if ((await post(agent, port, '/history/datastore/mset', seed)) !== 200) throw new Error(`could not seed the ${store.name} store`);
+    for (const scenario of SCENARIOS) {
+      for (const clients of CLIENTS) {
+        const result = await measure(port, scenario, clients);
+        rows.push(row(store.name, scenario.name, clients, result));
+        console.log(rows[rows.length - 1]);
+        const target = store.name === 'Redis' && clients === 32 ? TARGETS[scenario.name as 'get' | 'set'] : undefined;
+        if (target) {
+          const met = result.requestsPerSecond >= target && result.p99 < TARGETS.p99Ms && result.failed === 0;
+          verdicts.push(`${scenario.name} against Redis at 32 clients: ${Math.round(result.requestsPerSecond)} requests/s (target ${target}), p99 ${result.p99.toFixed(1)} ms (target < ${TARGETS.p99Ms}): ${met ? 'met' : 'NOT met'}`);
         }
       }
-      await fetch(`${base}/mdelete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ namespace: NAMESPACE, filter: '*' }) });
-    } finally {
-      child.kill('SIGTERM');
     }
+    await post(agent, port, '/history/datastore/mdelete', JSON.stringify({ namespace: NAMESPACE, filter: '*' }));
+    await cleanups.pop()?.();
   }
-  console.log('store     call           clients  throughput      latency');
-  for (const row of rows) console.log(row);
-  console.log(`redis-benchmark (plain GET/SET, 32 clients): ${redisBenchmark()}`);
+  console.log(`\n${rows.join('\n')}\n`);
+  console.log(`redis-benchmark, plain GET/SET at 32 clients on the same Redis: ${redisBenchmark(redisUrl)}`);
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+const deadline = setTimeout(() => {
+  console.error(`bench:datastore did not finish within ${DEADLINE_MS / 60_000} minutes; stopping`);
+  void stopAll().finally(() => process.exit(1));
+}, DEADLINE_MS);
+deadline.unref();
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAll().finally(() => clearTimeout(deadline)));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { connectAsync, MqttClient } from 'mqtt';
 import { EventPublisher } from '@eventcast/messaging';
 import { ServerProcess, waitFor } from '@eventcast/testing';
-import { MAX_DOCUMENTS_PER_CALL } from '../src/app/documents/document-limits';
+import { MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL, MAX_NESTING_DEPTH } from '../src/app/documents/document-limits';
 import { startDatastore } from './datastore-app';
 
 type Datastore = Awaited<ReturnType<typeof startDatastore>>;
@@ -68,6 +68,18 @@ describe('the datastore REST API and its change events', () => {
     expect(await settle(nsA)).toEqual([]);
   });
 
+  it('announces, in full, only the documents of an mset whose content changed', async () => {
+    const same = { namespace: `${nsA}:mixed`, id: 'same', v: 1 };
+    const before = { namespace: `${nsA}:mixed`, id: 'changing', v: 1 };
+    await datastore.call('mset', { values: [same, before] });
+    await settle(nsA);
+    events.length = 0;
+    const after = { ...before, v: 2, added: { nested: [true] } };
+    const created = { namespace: `${nsA}:mixed`, id: 'new' };
+    await expect(datastore.call('mset', { values: [same, after, created] })).resolves.toEqual({ status: 200, body: { values: [same, after, created] } });
+    expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [after, created] } }]);
+  });
+
   it('gives a write touching <nsA>, <nsA>:<sub> and <nsB> exactly two events', async () => {
     const docs = [
       { namespace: nsA, id: 'one' },
@@ -103,6 +115,21 @@ describe('the datastore REST API and its change events', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toEqual([`values must contain no more than ${MAX_DOCUMENTS_PER_CALL} elements`]);
     await expect(datastore.call('get', { namespace: nsA, id: 'd0' })).resolves.toMatchObject({ body: { value: null } });
+    const tooManyIds = Array.from({ length: MAX_IDS_PER_CALL + 1 }, (_, i) => `d${i}`);
+    await expect(datastore.call('mdelete', { namespace: nsA, ids: tooManyIds })).resolves.toMatchObject({ status: 400, body: { message: [`ids must contain no more than ${MAX_IDS_PER_CALL} elements`] } });
+  });
+
+  it('refuses a body nested too deep with 400, and keeps serving', async () => {
+    const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    const refusal = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: [`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`] } };
+    await expect(datastore.call('set', `{"value":{"namespace":"${nsA}","id":"deep","x":${deep}}}`)).resolves.toEqual(refusal);
+    await expect(datastore.call('get', `{"namespace":"${nsA}","id":"deep","x":${deep}}`)).resolves.toEqual(refusal);
+    await expect(datastore.call('get', { namespace: nsA, id: 'deep' })).resolves.toEqual({ status: 200, body: { value: null } });
+  });
+
+  it('refuses a body larger than the HTTP limit with a JSON 413', async () => {
+    const answer = await datastore.call('set', { value: { namespace: nsA, id: 'enormous', blob: 'x'.repeat(17 * 1024 * 1024) } });
+    expect(answer).toMatchObject({ status: 413, body: { statusCode: 413 } });
   });
 
   it('refuses a document larger than 1 MiB with 413 and writes nothing', async () => {
@@ -139,35 +166,55 @@ describe('the datastore REST API and its change events', () => {
     await waitFor('the base-topic deletion', () => events.find((e) => e.topic === 'eventcast/datastore' && e.event.deleted?.[0] === id));
   });
 
-  it('describes every endpoint in its OpenAPI document', async () => {
-    const document = (await (await fetch(`${datastore.url}/api/doc-json`)).json()) as { paths: Record<string, unknown> };
+  it('describes every endpoint in its OpenAPI document, each with an example', async () => {
+    interface Operation {
+      requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+      responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+    }
+    const document = (await (await fetch(`${datastore.url}/api/doc-json`)).json()) as { paths: Record<string, Record<string, Operation>> };
     expect(Object.keys(document.paths).sort()).toEqual(
       ['delete', 'get', 'mdelete', 'mget', 'mset', 'ping', 'set'].map((route) => `/history/datastore/${route}`),
     );
+    for (const [path, methods] of Object.entries(document.paths)) {
+      const [method, operation] = Object.entries(methods)[0];
+      expect({ path, answer: operation.responses['200']?.content?.['application/json']?.example }).toEqual({ path, answer: expect.anything() });
+      if (method !== 'post') continue;
+      const examples = Object.values(operation.requestBody?.content['application/json'].examples ?? {});
+      expect({ path, examples: examples.length }).toEqual({ path, examples: 1 });
+    }
   });
 });
 
 describe('the datastore when what it depends on fails', () => {
-  it('answers 503 while Redis is down, says so on ping, and recovers by itself when Redis returns', async () => {
+  it('answers 503 while Redis is down, says so on ping, announces no failed write, and recovers by itself when Redis returns', async () => {
+    const namespace = `fault-${randomBytes(4).toString('hex')}`;
+    const seen: Announcement[] = [];
+    const watcher = await connectAsync('mqtt://127.0.0.1:1883');
+    watcher.on('message', (topic, payload) => seen.push({ topic, event: JSON.parse(payload.toString()) }));
+    await watcher.subscribeAsync(`eventcast/datastore/${namespace}`, { qos: 1 });
     const redis = await (await ServerProcess.redis()).start();
     const datastore = await startDatastore({ REDIS_URL: `redis://127.0.0.1:${redis.port}` });
     try {
       await waitFor('Redis', async () => (await datastore.call('ping', undefined)).status === 200);
       await redis.stop();
       const down = await waitFor('a 503', async () => {
-        const answer = await datastore.call('set', { value: { namespace: 'fault', id: 'a' } });
+        const answer = await datastore.call('set', { value: { namespace, id: 'a', v: 1 } });
         return answer.status === 503 && answer;
       });
       expect(down.body.message).toContain(`Redis is unreachable at redis://127.0.0.1:${redis.port}`);
-      expect((await datastore.call('ping', undefined)).status).toBe(503);
+      await expect(datastore.call('get', { namespace, id: 'a' })).resolves.toMatchObject({ status: 503 });
+      await expect(datastore.call('ping', undefined)).resolves.toMatchObject({ status: 503, body: { message: expect.stringContaining('Redis is unreachable') } });
 
       await redis.start();
       await waitFor('the recovery', async () => (await datastore.call('ping', undefined)).status === 200, 15_000);
-      await expect(datastore.call('set', { value: { namespace: 'fault', id: 'a' } })).resolves.toMatchObject({ status: 200 });
-      await expect(datastore.call('get', { namespace: 'fault', id: 'a' })).resolves.toMatchObject({ body: { value: { namespace: 'fault', id: 'a' } } });
+      await expect(datastore.call('set', { value: { namespace, id: 'a', v: 2 } })).resolves.toMatchObject({ status: 200 });
+      await expect(datastore.call('get', { namespace, id: 'a' })).resolves.toMatchObject({ body: { value: { namespace, id: 'a', v: 2 } } });
+      await waitFor('the event of the write after the outage', () => seen.length > 0);
+      expect(seen).toEqual([{ topic: `eventcast/datastore/${namespace}`, event: { changed: [{ namespace, id: 'a', v: 2 }] } }]);
     } finally {
       await datastore.app.close();
       await redis.stop();
+      await watcher.endAsync();
     }
   });
 

@@ -1,16 +1,32 @@
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
 import { waitFor } from '@eventcast/testing';
 import { RedisDocumentStore } from '../src/infra/redis/redis-document-store';
 import { SqliteDocumentStore } from '../src/infra/sqlite/sqlite-document-store';
 import { documentStoreContract } from './document-store.contract';
 
-documentStoreContract('the embedded SQLite store', async () => new SqliteDocumentStore(join(mkdtempSync(join(tmpdir(), 'datastore-')), 'datastore.sqlite')));
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const sqliteFolder = mkdtempSync(join(tmpdir(), 'datastore-contract-'));
+// A key prefix of this run's own, so the shared Redis's other data is never touched.
+const redisPrefix = `eventcast-test-${randomBytes(4).toString('hex')}:`;
+
+documentStoreContract('the embedded SQLite store', async () => new SqliteDocumentStore(join(sqliteFolder, 'datastore.sqlite')));
 
 documentStoreContract('the Redis store', async () => {
-  const store = new RedisDocumentStore('redis://127.0.0.1:6379', `eventcast-test-${randomBytes(4).toString('hex')}:`);
+  const store = new RedisDocumentStore(REDIS_URL, redisPrefix);
   await waitFor('Redis', () => store.ping().then(() => true));
   return store;
+});
+
+afterAll(async () => {
+  rmSync(sqliteFolder, { recursive: true, force: true });
+  const redis = await createClient({ url: REDIS_URL }).connect();
+  try {
+    for await (const keys of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 1000 })) if (keys.length > 0) await redis.del(keys);
+  } finally {
+    await redis.close();
+  }
 });

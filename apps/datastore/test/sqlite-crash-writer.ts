@@ -1,5 +1,5 @@
 // Run as a child process by sqlite-crash.int-spec.ts: writes batches of documents, every document
-// of batch n carrying version n, until it is killed.
+// of batch n carrying version n, and reports each version written, until it is killed.
 import { SqliteDocumentStore } from '../src/infra/sqlite/sqlite-document-store';
 
 const [file, size] = process.argv.slice(2);
@@ -8,7 +8,7 @@ const store = new SqliteDocumentStore(file);
 async function writeForever() {
   for (let version = 1; ; version++) {
     await store.setAll(Array.from({ length: Number(size) }, (_, i) => ({ namespace: 'crash', id: `d${i}`, version, padding: 'x'.repeat(200) })));
-    if (version === 1) process.send?.('first batch written');
+    process.send?.(version);
   }
 }
 

@@ -31,7 +31,8 @@ export abstract class DocumentStore {
 
   /**
    * Stores all documents or none, and returns those whose stored text changed (an identical
-   * rewrite is no change). A later document with the same key replaces an earlier one.
+   * rewrite is no change). A later document with the same key replaces an earlier one. Resolves
+   * once the write is stored; concurrent calls apply in the order they were made.
    */
   abstract setAll(documents: DatastoreDocument[]): Promise<DatastoreDocument[]>;
 

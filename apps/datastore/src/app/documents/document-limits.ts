@@ -1,4 +1,4 @@
-/** Largest document accepted, as JSON text. */
+/** Largest document accepted, as JSON text (1 MiB). */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 /** Most documents in one `mset`. */
 export const MAX_DOCUMENTS_PER_CALL = 1000;
@@ -6,3 +6,5 @@ export const MAX_DOCUMENTS_PER_CALL = 1000;
 export const MAX_IDS_PER_CALL = 1000;
 /** Longest glob `filter`. */
 export const MAX_FILTER_LENGTH = 256;
+/** Deepest nesting of objects and arrays in a request body (`{}` is one level). */
+export const MAX_NESTING_DEPTH = 100;

@@ -1,9 +1,8 @@
-import { Inject, Injectable, OnApplicationShutdown, PayloadTooLargeException } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DatastoreDocument, documentKey } from '@eventcast/domain';
 import { EventPublisher } from '@eventcast/messaging';
 import { DocumentSelection, DocumentStore } from '../../infra/document-store.port';
 import { changeAnnouncements, DatastoreAnnouncement, deleteAnnouncements } from './datastore-events.util';
-import { MAX_DOCUMENT_BYTES } from './document-limits';
 
 /** Reads and writes documents, and announces every change on the event bus once it is stored. */
 @Injectable()
@@ -27,7 +26,6 @@ export class DocumentsService implements OnApplicationShutdown {
 
   /** Stores all documents or none; announces those whose content changed. */
   async setAll(documents: DatastoreDocument[]): Promise<DatastoreDocument[]> {
-    this.refuseOversized(documents);
     const changed = await this.store.setAll(documents);
     this.announce(changeAnnouncements(changed));
     return documents;
@@ -38,14 +36,6 @@ export class DocumentsService implements OnApplicationShutdown {
     const deleted = await this.store.deleteAll(selection);
     this.announce(deleteAnnouncements(deleted.map((id) => documentKey(selection.namespace, id))));
     return deleted.length;
-  }
-
-  private refuseOversized(documents: DatastoreDocument[]): void {
-    const oversized = documents.filter((document) => Buffer.byteLength(JSON.stringify(document)) > MAX_DOCUMENT_BYTES);
-    if (oversized.length > 0) {
-      const keys = oversized.map((document) => documentKey(document.namespace, document.id)).join(', ');
-      throw new PayloadTooLargeException(`documents larger than ${MAX_DOCUMENT_BYTES} bytes as JSON: ${keys}; nothing was written`);
-    }
   }
 
   /** Published after the write returned; a broker outage is logged and counted by the publisher. */

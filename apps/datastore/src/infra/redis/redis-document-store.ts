@@ -1,55 +1,65 @@
 import { Logger } from '@nestjs/common';
 import type { DatastoreDocument } from '@eventcast/domain';
-import { createClient, ErrorReply, RedisClientType, RESP_TYPES } from 'redis';
+import { createClient, ErrorReply, RESP_TYPES } from 'redis';
 import { DocumentSelection, DocumentStore, StoreUnavailableError } from '../document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
+import { DOCUMENT_SCRIPTS } from './document-scripts';
+import { withoutPassword } from './redis-url.util';
 
-/** Stores every document given whose text differs from the stored one; returns their positions (1-based). */
-const SET_CHANGED = `
-local changed = {}
-for i = 1, #KEYS do
-  local id, value = ARGV[2 * i - 1], ARGV[2 * i]
-  if redis.call('HGET', KEYS[i], id) ~= value then
-    redis.call('HSET', KEYS[i], id, value)
-    changed[#changed + 1] = i
-  end
-end
-return changed`;
-
-/** Deletes the given ids from one namespace's hash; returns those that existed. */
-const DELETE_EXISTING = `
-local deleted = {}
-for i = 1, #ARGV do
-  if redis.call('HDEL', KEYS[1], ARGV[i]) == 1 then deleted[#deleted + 1] = ARGV[i] end
-end
-return deleted`;
-
+const CONNECT_TIMEOUT_MS = 2000;
 const RECONNECT_CAP_MS = 2000;
+/** How long a call waits for Redis's answer before it fails as unavailable. */
+const COMMAND_TIMEOUT_MS = 5000;
+/** Error replies that say Redis cannot serve now (out of memory, a replica, loading, busy), not that the call is wrong. */
+const UNAVAILABLE_REPLY = /^(OOM|READONLY|LOADING|BUSY|MASTERDOWN|NOREPLICAS|TRYAGAIN|CLUSTERDOWN)\b/;
+
+function connect(url: string) {
+  return createClient({
+    url,
+    scripts: DOCUMENT_SCRIPTS,
+    disableOfflineQueue: true,
+    // The client's own command timeout arms an AbortSignal timer per command, which costs a fifth
+    // of a `get`; one watchdog over the waiting calls (see `failOverdue`) does the same job.
+    commandOptions: { timeout: 0 },
+    socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, RECONNECT_CAP_MS) },
+  });
+}
+
+/** A call waiting for Redis's answer. */
+interface WaitingCall {
+  since: number;
+  fail: (error: Error) => void;
+}
 
 /**
  * Documents in Redis, one hash per namespace (`<prefix>ns:<namespace>`, field = id, value = the
  * document's JSON), so reading or deleting a namespace costs what the namespace holds, never a
  * scan of every key. Multi-document writes run as one Lua script, which Redis runs atomically.
- * While Redis is away calls fail at once (no offline queue) and the client reconnects by itself.
+ * While Redis is away calls fail at once (no offline queue) and the client reconnects by itself; a
+ * call Redis leaves unanswered (a hung server) fails after `commandTimeoutMs`.
  */
 export class RedisDocumentStore extends DocumentStore {
   private readonly logger = new Logger(RedisDocumentStore.name);
-  private readonly client: RedisClientType;
+  private readonly client: ReturnType<typeof connect>;
+  /** The URL without its password, for messages and logs. */
+  private readonly address: string;
   private lastError = '';
+  /** In the order the calls were made, so the oldest comes first. */
+  private readonly waiting = new Set<WaitingCall>();
+  private readonly watchdog: NodeJS.Timeout;
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly keyPrefix = 'eventcast:datastore:',
+    private readonly commandTimeoutMs = COMMAND_TIMEOUT_MS,
   ) {
     super();
-    this.client = createClient({
-      url,
-      disableOfflineQueue: true,
-      socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, RECONNECT_CAP_MS) },
-    });
+    this.watchdog = setInterval(() => this.failOverdue(), commandTimeoutMs / 5).unref();
+    this.address = withoutPassword(url);
+    this.client = connect(url);
     this.client.on('error', (error: Error) => this.reportError(error));
     this.client.on('ready', () => {
-      if (this.lastError) this.logger.log(`Redis at ${this.url} is reachable again`);
+      if (this.lastError) this.logger.log(`Redis at ${this.address} is reachable again`);
       this.lastError = '';
     });
     this.client.connect().catch((error: Error) => this.reportError(error));
@@ -75,12 +85,9 @@ export class RedisDocumentStore extends DocumentStore {
   async setAll(documents: DatastoreDocument[]): Promise<DatastoreDocument[]> {
     const unique = lastWriteWins(documents);
     if (unique.length === 0) return [];
-    const changed = (await this.call((redis) =>
-      redis.eval(SET_CHANGED, {
-        keys: unique.map((document) => this.hash(document.namespace)),
-        arguments: unique.flatMap((document) => [document.id, JSON.stringify(document)]),
-      }),
-    )) as number[];
+    const hashes = unique.map((document) => this.hash(document.namespace));
+    const idsAndTexts = unique.flatMap((document) => [document.id, JSON.stringify(document)]);
+    const changed = await this.call((redis) => redis.setChanged(hashes, idsAndTexts));
     return changed.map((position) => unique[position - 1]);
   }
 
@@ -94,7 +101,7 @@ export class RedisDocumentStore extends DocumentStore {
       ids = selectIds(selection, (id) => present.has(id), () => sortIds(existing));
     }
     if (ids.length === 0) return [];
-    return (await this.call((redis) => redis.eval(DELETE_EXISTING, { keys: [hash], arguments: ids }))) as string[];
+    return this.call((redis) => redis.deleteExisting(hash, ids));
   }
 
   async ping(): Promise<void> {
@@ -102,6 +109,7 @@ export class RedisDocumentStore extends DocumentStore {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.watchdog);
     if (this.client.isOpen) await this.client.close();
   }
 
@@ -114,19 +122,43 @@ export class RedisDocumentStore extends DocumentStore {
     return `${this.keyPrefix}ns:${namespace}`;
   }
 
-  private async call<T>(command: (redis: RedisClientType) => Promise<T>): Promise<T> {
-    if (!this.client.isReady) throw new StoreUnavailableError(`Redis is unreachable at ${this.url}${this.lastError ? `: ${this.lastError}` : ''}`);
-    try {
-      return await command(this.client);
-    } catch (error) {
-      if (error instanceof ErrorReply) throw error;
-      throw new StoreUnavailableError(`Redis is unreachable at ${this.url}: ${(error as Error).message}`);
+  private async call<T>(command: (redis: ReturnType<typeof connect>) => Promise<T>): Promise<T> {
+    if (!this.client.isReady) throw new StoreUnavailableError(`Redis is unreachable at ${this.address}${this.lastError ? `: ${this.lastError}` : ''}`);
+    return new Promise<T>((resolve, reject) => {
+      const call: WaitingCall = { since: Date.now(), fail: reject };
+      this.waiting.add(call);
+      command(this.client).then(
+        (answer) => {
+          this.waiting.delete(call);
+          resolve(answer);
+        },
+        (error: unknown) => {
+          this.waiting.delete(call);
+          reject(this.asStoreError(error));
+        },
+      );
+    });
+  }
+
+  /** Fails the calls that have waited longer than the timeout; their commands may still run later. */
+  private failOverdue(): void {
+    const overdue = Date.now() - this.commandTimeoutMs;
+    for (const call of this.waiting) {
+      if (call.since > overdue) break;
+      this.waiting.delete(call);
+      call.fail(new StoreUnavailableError(`Redis at ${this.address} did not answer within ${this.commandTimeoutMs} ms`));
     }
+  }
+
+  private asStoreError(error: unknown): unknown {
+    if (error instanceof ErrorReply && !UNAVAILABLE_REPLY.test(error.message)) return error;
+    const reason = error instanceof ErrorReply ? 'cannot serve' : 'is unreachable';
+    return new StoreUnavailableError(`Redis ${reason} at ${this.address}: ${(error as Error).message}`);
   }
 
   private reportError(error: Error): void {
     const message = error.message || error.name;
-    if (message !== this.lastError) this.logger.warn(`Redis at ${this.url}: ${message}`);
+    if (message !== this.lastError) this.logger.warn(`Redis at ${this.address}: ${message}`);
     this.lastError = message;
   }
 }

@@ -1,15 +1,17 @@
 import { DOCUMENT_ID_PATTERN, DOCUMENT_ID_RULE, NAMESPACE_PATTERN, NAMESPACE_RULE } from '@eventcast/domain';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MAX_FILTER_LENGTH, MAX_IDS_PER_CALL } from '../document-limits';
 
 /** Documents of exactly one namespace, by id and/or glob (`mget`, `mdelete`). */
 export class DocumentQueryDto {
-  /** The namespace; sub-namespaces are not included. May be empty. */
+  /** The namespace: letters, digits, `_`, `-`, `.`, `~` and `:`; may be empty. Sub-namespaces are not included. */
   @IsString()
   @Matches(NAMESPACE_PATTERN, { message: NAMESPACE_RULE })
   namespace!: string;
 
-  /** Ids of documents, at most 1000. */
+  /** Ids of documents (letters, digits, `_`, `-`, `.`, `~`), answered in this order. */
+  @ApiPropertyOptional({ maxItems: MAX_IDS_PER_CALL })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_IDS_PER_CALL)
@@ -17,7 +19,10 @@ export class DocumentQueryDto {
   @Matches(DOCUMENT_ID_PATTERN, { each: true, message: `each id ${DOCUMENT_ID_RULE}` })
   ids?: string[];
 
-  /** A glob over ids: `*` any run, `?` one character, `[abc]`, `[a-z]`, `[!a]` or `[^a]` a set, `\` escapes. */
+  /**
+   * A glob over ids: `*` any run, `?` one character, `[abc]` or `[a-z]` one of a set, `[!a]` or
+   * `[^a]` one outside it, `\` takes the next character literally. Matches are sorted by id.
+   */
   @IsOptional()
   @IsString()
   @MaxLength(MAX_FILTER_LENGTH)

@@ -3,12 +3,12 @@ import { IsString, Matches } from 'class-validator';
 
 /** One document, by namespace and id (`get`, `delete`). */
 export class DocumentRefDto {
-  /** The document's namespace; may be empty. */
+  /** The document's namespace: letters, digits, `_`, `-`, `.`, `~` and `:`; may be empty. */
   @IsString()
   @Matches(NAMESPACE_PATTERN, { message: NAMESPACE_RULE })
   namespace!: string;
 
-  /** The document's id. */
+  /** The document's id: letters, digits, `_`, `-`, `.` or `~`; not empty. */
   @IsString()
   @Matches(DOCUMENT_ID_PATTERN, { message: DOCUMENT_ID_RULE })
   id!: string;

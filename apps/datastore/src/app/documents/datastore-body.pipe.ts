@@ -1,0 +1,63 @@
+import { BadRequestException, Injectable, PayloadTooLargeException, PipeTransform } from '@nestjs/common';
+import { ValidatedBodyPipe } from '@eventcast/bootstrap';
+import { DatastoreDocument, documentKey } from '@eventcast/domain';
+import { MAX_DOCUMENT_BYTES, MAX_NESTING_DEPTH } from './document-limits';
+import { nestsDeeperThan } from './nesting-depth.util';
+
+/** Where a body carries its documents: `set` has one in `value`, `mset` a list in `values`. */
+export type DocumentsField = 'value' | 'values';
+
+/**
+ * Checks a datastore request body and hands it on exactly as sent: 400 naming every problem when
+ * it nests deeper than `MAX_NESTING_DEPTH` or breaks a rule of `dto`, then 413 naming every
+ * document larger than `MAX_DOCUMENT_BYTES`.
+ *
+ * Documents are validated by their `namespace` and `id` alone: their other fields are data, and
+ * class-transformer would copy every one of them before class-validator looks at two.
+ */
+@Injectable()
+export class DatastoreBodyPipe<T extends object> implements PipeTransform<unknown, T> {
+  private readonly validated: ValidatedBodyPipe<T>;
+
+  constructor(
+    dto: new () => T,
+    private readonly documentsField?: DocumentsField,
+  ) {
+    this.validated = new ValidatedBodyPipe(dto);
+  }
+
+  transform(body: unknown): T {
+    if (nestsDeeperThan(body, MAX_NESTING_DEPTH)) throw new BadRequestException([`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`]);
+    if (this.documentsField === undefined) return this.validated.transform(body);
+    this.validated.transform(withKeysOnly(body, this.documentsField));
+    refuseOversized(documentsIn(body as Record<DocumentsField, unknown>, this.documentsField));
+    return body as T;
+  }
+}
+
+/** The body with each of its documents cut down to `namespace` and `id`; anything else as it is. */
+function withKeysOnly(body: unknown, field: DocumentsField): unknown {
+  if (!isPlainObject(body)) return body;
+  const documents = body[field];
+  return { ...body, [field]: field === 'values' && Array.isArray(documents) ? documents.map(keysOf) : keysOf(documents) };
+}
+
+function keysOf(document: unknown): unknown {
+  return isPlainObject(document) ? { namespace: document['namespace'], id: document['id'] } : document;
+}
+
+function documentsIn(body: Record<DocumentsField, unknown>, field: DocumentsField): DatastoreDocument[] {
+  return (field === 'values' ? body.values : [body.value]) as DatastoreDocument[];
+}
+
+function refuseOversized(documents: DatastoreDocument[]): void {
+  const oversized = documents.filter((document) => Buffer.byteLength(JSON.stringify(document)) > MAX_DOCUMENT_BYTES);
+  if (oversized.length > 0) {
+    const keys = oversized.map((document) => documentKey(document.namespace, document.id)).join(', ');
+    throw new PayloadTooLargeException(`documents larger than ${MAX_DOCUMENT_BYTES} bytes as JSON: ${keys}; nothing was written`);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
