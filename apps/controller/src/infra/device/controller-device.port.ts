@@ -1,0 +1,76 @@
+import type { BlockData } from '@eventcast/block-model';
+
+/** A block as the device keeps it: every field, read-only ones included, in the device's units. */
+export interface DeviceBlock {
+  readonly id: string;
+  readonly nid: number;
+  readonly type: string;
+  readonly data: BlockData;
+}
+
+/** A block to create: `data` holds every writable field, already normalised (`normaliseWrite`). */
+export interface NewDeviceBlock {
+  id: string;
+  type: string;
+  /** Honoured when no other block has it and it is not a system nid; else the device assigns one. */
+  nid?: number;
+  data: BlockData;
+}
+
+/** What a deletion did: the blocks removed, and the remaining blocks whose links to them now read null. */
+export interface DeviceDeletion {
+  removed: DeviceBlock[];
+  relinked: DeviceBlock[];
+}
+
+/** Why the device refused an operation on a block. */
+export type DeviceRefusal = 'unknown-block' | 'block-exists' | 'system-block';
+
+/** An operation the device cannot do for the block named `blockId`. */
+export class DeviceBlockError extends Error {
+  constructor(
+    readonly refusal: DeviceRefusal,
+    readonly blockId: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = DeviceBlockError.name;
+  }
+}
+
+/**
+ * The controller device the service manages blocks on. The simulated device implements it today; a
+ * driver for real hardware can replace it. Reads answer from the device's current state; changes
+ * resolve once the device has taken them (and, for stored data, persisted them).
+ */
+export abstract class ControllerDevice {
+  /** Every block, system blocks first, then by nid. */
+  abstract blocks(): readonly DeviceBlock[];
+
+  /** The block named `id`, or undefined. */
+  abstract find(id: string): DeviceBlock | undefined;
+
+  /** Creates a user block; refuses an existing id (`block-exists`) and system types (`system-block`). */
+  abstract create(block: NewDeviceBlock): Promise<DeviceBlock>;
+
+  /** Replaces the writable data of a block (`unknown-block` when there is none). */
+  abstract write(id: string, data: BlockData): Promise<DeviceBlock>;
+
+  /** Deletes a user block and clears links to it (`unknown-block`, `system-block`). */
+  abstract delete(id: string): Promise<DeviceDeletion>;
+
+  /** Deletes every user block; system blocks stay. */
+  abstract deleteAll(): Promise<DeviceDeletion>;
+
+  /** Creates blocks for plugged-in hardware that has none, and returns them. */
+  abstract discover(): Promise<DeviceBlock[]>;
+
+  /**
+   * Replaces the device's blocks: every user block is removed, system blocks in `blocks` are
+   * written, the others created with their nids. Links are taken as given.
+   */
+  abstract restore(blocks: NewDeviceBlock[]): Promise<DeviceBlock[]>;
+
+  /** Stops the device's work and waits until every change is persisted. */
+  abstract close(): Promise<void>;
+}

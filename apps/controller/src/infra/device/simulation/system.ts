@@ -1,0 +1,10 @@
+import { setQuantityValue } from './sim-values.util';
+import { TickContext } from './tick-context';
+
+/** The system info block: uptime, and how many ticks the device makes per second. */
+export function simulateSystem(context: TickContext): void {
+  for (const { data } of context.ofType('SysInfo')) {
+    setQuantityValue(data, 'uptime', Math.max(0, (context.nowMs - context.world.startedMs) / 1000));
+    if (context.dtS > 0) data.updatesPerSecond = Math.round(100 / context.dtS) / 100;
+  }
+}
