@@ -16,12 +16,18 @@ export class UserUnitsService implements OnApplicationBootstrap, OnApplicationSh
   private retry?: NodeJS.Timeout;
   private live = false;
   private warned = false;
+  private readonly listeners: Array<(unit: TemperatureUnit) => void> = [];
 
   constructor(private readonly datastore: DatastoreClient) {}
 
   /** The unit reads, state and history events give temperatures in. */
   get temperature(): TemperatureUnit {
     return this.unit;
+  }
+
+  /** Calls `listener` with the new unit whenever the user's temperature unit changes. */
+  onChange(listener: (unit: TemperatureUnit) => void): void {
+    this.listeners.push(listener);
   }
 
   onApplicationBootstrap(): void {
@@ -54,7 +60,9 @@ export class UserUnitsService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private apply(unit: TemperatureUnit): void {
-    if (unit !== this.unit) this.logger.log(`temperatures now in ${unit}`);
+    if (unit === this.unit) return;
+    this.logger.log(`temperatures now in ${unit}`);
     this.unit = unit;
+    for (const listener of this.listeners) listener(unit);
   }
 }

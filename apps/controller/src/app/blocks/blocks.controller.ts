@@ -1,0 +1,132 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ValidatedBodyPipe } from '@eventcast/bootstrap';
+import { Block, BlockDto, BlockIdentity, LinkDto, QuantityDto } from '@eventcast/domain';
+import { BLOCK_REF, DISCOVERED_SENSOR, SETPOINT_BLOCK, SETPOINT_IDENTITY, SETPOINT_LOGGED, SETPOINT_PATCH, SETPOINT_STORED, SETPOINT_WRITE } from './blocks.examples';
+import { BlocksService } from './blocks.service';
+import { BlockIdentityDto } from './dto/block-identity.dto';
+import { BlockRefDto } from './dto/block-ref.dto';
+
+const BLOCK_BODY = new ValidatedBodyPipe(BlockDto);
+const REF_BODY = new ValidatedBodyPipe(BlockRefDto);
+const REF_EXAMPLES = { block: { value: BLOCK_REF } };
+
+/** The block REST API of SPEC.md: every route is POST below `/<service id>/blocks`. */
+@ApiTags('blocks')
+@ApiExtraModels(QuantityDto, LinkDto)
+@ApiBadRequestResponse({ description: 'The body is invalid; `message` names every field at fault. Nothing was changed.' })
+@Controller('blocks')
+export class BlocksController {
+  constructor(private readonly blocks: BlocksService) {}
+
+  @Post('create')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a block with complete data (omitted fields take their default)' })
+  @ApiBody({ type: BlockDto, examples: { setpoint: { value: SETPOINT_WRITE } } })
+  @ApiCreatedResponse({ type: BlockDto, example: SETPOINT_BLOCK })
+  @ApiConflictResponse({ description: 'A block with this id exists, or the type is that of a system block.' })
+  create(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
+    return this.blocks.create(block);
+  }
+
+  @Post('read')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read one block: all data, temperatures in the user unit' })
+  @ApiBody({ type: BlockRefDto, examples: REF_EXAMPLES })
+  @ApiOkResponse({ type: BlockDto, example: SETPOINT_BLOCK })
+  @ApiNotFoundResponse({ description: 'There is no block with this id.' })
+  read(@Body(REF_BODY) ref: BlockRefDto): Block {
+    return this.blocks.read(ref.id);
+  }
+
+  @Post('read/logged')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read the logged data of one block, as history events carry it' })
+  @ApiBody({ type: BlockRefDto, examples: REF_EXAMPLES })
+  @ApiOkResponse({ type: BlockDto, example: SETPOINT_LOGGED })
+  @ApiNotFoundResponse({ description: 'There is no block with this id.' })
+  readLogged(@Body(REF_BODY) ref: BlockRefDto): Block {
+    return this.blocks.readLogged(ref.id);
+  }
+
+  @Post('read/stored')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read the stored data of one block, in device units, as backups hold it' })
+  @ApiBody({ type: BlockRefDto, examples: REF_EXAMPLES })
+  @ApiOkResponse({ type: BlockDto, example: SETPOINT_STORED })
+  @ApiNotFoundResponse({ description: 'There is no block with this id.' })
+  readStored(@Body(REF_BODY) ref: BlockRefDto): Block {
+    return this.blocks.readStored(ref.id);
+  }
+
+  @Post('write')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Write the complete data of a block; omitted fields take their default, read-only ones are ignored' })
+  @ApiBody({ type: BlockDto, examples: { setpoint: { value: SETPOINT_WRITE } } })
+  @ApiOkResponse({ type: BlockDto, example: SETPOINT_BLOCK })
+  @ApiNotFoundResponse({ description: 'There is no block with this id.' })
+  write(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
+    return this.blocks.write(block);
+  }
+
+  @Post('patch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Change some fields of a block; the others keep their value' })
+  @ApiBody({ type: BlockDto, examples: { setting: { value: SETPOINT_PATCH } } })
+  @ApiOkResponse({ type: BlockDto, example: { ...SETPOINT_BLOCK, data: { ...SETPOINT_BLOCK.data, storedSetting: { __objtype: 'Quantity', unit: 'degC', value: 21 } } } })
+  @ApiNotFoundResponse({ description: 'There is no block with this id.' })
+  patch(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
+    return this.blocks.patch(block);
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a user block; links to it read null afterwards' })
+  @ApiBody({ type: BlockRefDto, examples: REF_EXAMPLES })
+  @ApiOkResponse({ type: BlockIdentityDto, example: SETPOINT_IDENTITY })
+  @ApiNotFoundResponse({ description: 'There is no block with this id.' })
+  @ApiConflictResponse({ description: 'The block is a system block.' })
+  delete(@Body(REF_BODY) ref: BlockRefDto): Promise<BlockIdentity> {
+    return this.blocks.delete(ref.id);
+  }
+
+  @Post('all/read')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read every block, system blocks first' })
+  @ApiOkResponse({ type: [BlockDto], example: [SETPOINT_BLOCK] })
+  readAll(): Block[] {
+    return this.blocks.readAll();
+  }
+
+  @Post('all/read/logged')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read the logged data of every block' })
+  @ApiOkResponse({ type: [BlockDto], example: [SETPOINT_LOGGED] })
+  readAllLogged(): Block[] {
+    return this.blocks.readAllLogged();
+  }
+
+  @Post('all/read/stored')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read the stored data of every block' })
+  @ApiOkResponse({ type: [BlockDto], example: [SETPOINT_STORED] })
+  readAllStored(): Block[] {
+    return this.blocks.readAllStored();
+  }
+
+  @Post('all/delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete every user block; system blocks stay' })
+  @ApiOkResponse({ type: [BlockIdentityDto], example: [SETPOINT_IDENTITY] })
+  deleteAll(): Promise<BlockIdentity[]> {
+    return this.blocks.deleteAll();
+  }
+
+  @Post('discover')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create blocks for plugged-in sensors and IO modules that have none; returns those created by this call' })
+  @ApiOkResponse({ type: [BlockDto], example: [DISCOVERED_SENSOR] })
+  discover(): Promise<Block[]> {
+    return this.blocks.discover();
+  }
+}

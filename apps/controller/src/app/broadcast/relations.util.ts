@@ -1,0 +1,15 @@
+import { findBlockType } from '@eventcast/block-model';
+import { Block, isLink } from '@eventcast/domain';
+import { BlockRelation } from './controller-events';
+
+/** The links that blocks' writable fields set, one relation per link that points somewhere. */
+export function blockRelations(blocks: readonly Block[]): BlockRelation[] {
+  const relations: BlockRelation[] = [];
+  for (const block of blocks) {
+    for (const entry of findBlockType(block.type)?.shape.writable ?? []) {
+      const value = block.data[entry.name];
+      if (entry.field.kind === 'link' && isLink(value) && value.id !== null) relations.push({ source: block.id, target: value.id, relation: [entry.name] });
+    }
+  }
+  return relations;
+}

@@ -1,0 +1,17 @@
+import { DatastoreClient } from '../../infra/datastore/datastore.client';
+import { ControllerConfig } from '../../config/controller.config';
+import { ControllerStoreService } from './controller-store.service';
+
+describe(ControllerStoreService.name, () => {
+  const store = new ControllerStoreService({ serviceId: 'c1' } as ControllerConfig, {} as DatastoreClient);
+
+  it('follows the change events of its own namespace only', () => {
+    store.follow({ changed: [{ namespace: 'controller-service:c1', id: 'block-100', meta: { a: 1 } }, { namespace: 'controller-service:c2', id: 'block-101' }, null] });
+    expect(store.known()).toEqual([{ namespace: 'controller-service:c1', id: 'block-100', meta: { a: 1 } }]);
+    store.follow({ deleted: ['controller-service:c2:block-100', 'controller-service:c1:sub:block-100'] });
+    expect(store.find('block-100')).toBeDefined();
+    store.follow({ deleted: ['controller-service:c1:block-100'] });
+    expect(store.find('block-100')).toBeUndefined();
+    store.follow('not an event');
+  });
+});

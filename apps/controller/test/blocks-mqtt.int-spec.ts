@@ -1,0 +1,113 @@
+import { statePatchTopic } from '@eventcast/domain';
+import { ServerProcess, waitFor } from '@eventcast/testing';
+import { BlocksConsumer } from '../src/app/blocks/blocks.consumer';
+import { ControllerUnderTest } from './controller-under-test';
+import { MqttRecorder } from './mqtt-recorder';
+
+const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
+const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
+
+interface PatchEvent {
+  key: string;
+  type: string;
+  data: { changed: Array<{ id: string; data: Record<string, unknown> }>; deleted: string[] };
+}
+
+describe('the MQTT block API and the patch events', () => {
+  const serviceId = 'mqtt-test';
+  const patchTopic = statePatchTopic(serviceId);
+  let broker: ServerProcess;
+  let controller: ControllerUnderTest;
+  let peer: MqttRecorder;
+  const block = (id: string, type: string, data: Record<string, unknown> = {}) => ({ id, serviceId, type, data });
+  const exists = async (id: string) => (await controller.call('blocks/read', { id })).status === 200;
+  const patchesSoFar = () => peer.on(patchTopic).length;
+  /** The next patch event that names `id` as changed or deleted. */
+  const patchAbout = (id: string, after: number) =>
+    peer.next<PatchEvent>(patchTopic, `a patch event about ${id}`, (event) => event.data.changed.some((each) => each.id === id) || event.data.deleted.includes(id), after);
+
+  beforeAll(async () => {
+    broker = await (await ServerProcess.mosquitto()).start();
+    const url = `mqtt://127.0.0.1:${broker.port}`;
+    controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
+    peer = await MqttRecorder.connect(url, `${patchTopic}`);
+  });
+
+  afterAll(async () => {
+    await peer.close();
+    await controller.stop();
+    await broker.stop();
+  });
+
+  beforeEach(async () => {
+    await controller.call('blocks/all/delete');
+  });
+
+  it('creates, writes, patches and deletes blocks from messages, announcing each change', async () => {
+    let seen = patchesSoFar();
+    await peer.publish('eventcast/controller/blocks/create', block('Sensor', 'TempSensorMock', { connected: true, setting: 20 }));
+    const created = await patchAbout('Sensor', seen);
+    expect(created.retain).toBe(false);
+    expect(created.payload).toEqual({ key: serviceId, type: 'Controller.patch', data: { changed: [expect.objectContaining({ id: 'Sensor', serviceId, type: 'TempSensorMock' })], deleted: [] } });
+
+    seen = patchesSoFar();
+    await peer.publish('eventcast/controller/blocks/write', block('Sensor', 'TempSensorMock', { setting: 25 }));
+    expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({ connected: false, setting: q('degC', 25), value: q('degC', null) });
+
+    seen = patchesSoFar();
+    await peer.publish('eventcast/controller/blocks/patch', block('Sensor', 'TempSensorMock', { connected: true }));
+    expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({ connected: true, setting: q('degC', 25), value: q('degC', 25) });
+
+    seen = patchesSoFar();
+    await peer.publish('eventcast/controller/blocks/delete', { id: 'Sensor', serviceId });
+    expect((await patchAbout('Sensor', seen)).payload.data).toEqual({ changed: [], deleted: ['Sensor'] });
+    expect(await exists('Sensor')).toBe(false);
+  });
+
+  it('ignores messages addressed to another controller service', async () => {
+    await controller.call('blocks/create', block('Mine', 'TempSensorMock'));
+    await peer.publish('eventcast/controller/blocks/create', { ...block('Theirs', 'TempSensorMock'), serviceId: 'other-controller' });
+    await peer.publish('eventcast/controller/blocks/delete', { id: 'Mine', serviceId: 'other-controller' });
+    await peer.publish('eventcast/controller/blocks/create', block('Marker', 'TempSensorMock'));
+    await waitFor('the marker block', () => exists('Marker'));
+    expect(await exists('Theirs')).toBe(false);
+    expect(await exists('Mine')).toBe(true);
+  });
+
+  it('logs and ignores invalid messages: bad JSON, a bad body, bad data, an unknown block', async () => {
+    const before = patchesSoFar();
+    await controller.call('blocks/create', block('Sensor', 'TempSensorMock', { setting: 20 }));
+    await patchAbout('Sensor', before);
+    const seen = patchesSoFar();
+    const refusedBefore = controller.app.get(BlocksConsumer).refusedCount;
+    await peer.publish('eventcast/controller/blocks/create', 'not json');
+    await peer.publish('eventcast/controller/blocks/create', { id: 'No type', serviceId, data: {} });
+    await peer.publish('eventcast/controller/blocks/create', block('Bad data', 'TempSensorMock', { setting: 'warm' }));
+    await peer.publish('eventcast/controller/blocks/write', block('Sensor', 'TempSensorMock', { setting: { __objtype: 'Quantity', unit: 'second', value: 1 } }));
+    await peer.publish('eventcast/controller/blocks/patch', block('Nothing', 'TempSensorMock', { setting: 1 }));
+    await peer.publish('eventcast/controller/blocks/delete', { id: 'Sensor' });
+    await peer.publish('eventcast/controller/blocks/create', block('Last', 'TempSensorMock'));
+    await patchAbout('Last', seen);
+    expect(peer.on<PatchEvent>(patchTopic).slice(seen).map((event) => event.payload.data.changed.map((each) => each.id))).toEqual([['Last']]);
+    expect(await exists('No type')).toBe(false);
+    expect(await exists('Bad data')).toBe(false);
+    expect((await controller.call('blocks/read', { id: 'Sensor' })).body.data.setting).toEqual(q('degC', 20));
+    expect(controller.app.get(BlocksConsumer).refusedCount - refusedBefore).toBe(6);
+  });
+
+  it('announces changes made over REST too, with the blocks whose links a deletion cleared', async () => {
+    let seen = patchesSoFar();
+    await controller.call('blocks/create', block('Sensor', 'TempSensorMock'));
+    await patchAbout('Sensor', seen);
+    await controller.call('blocks/create', block('Pair', 'SetpointSensorPair', { sensorId: 'Sensor' }));
+    seen = patchesSoFar();
+    await controller.call('blocks/delete', { id: 'Sensor' });
+    const { payload } = await patchAbout('Sensor', seen);
+    expect(payload.data.deleted).toEqual(['Sensor']);
+    expect(payload.data.changed.map((each) => ({ id: each.id, sensorId: each.data.sensorId }))).toEqual([{ id: 'Pair', sensorId: l('TempSensorInterface', null) }]);
+
+    seen = patchesSoFar();
+    await controller.call('blocks/discover');
+    expect((await peer.next<PatchEvent>(patchTopic, 'the discovery patch', () => true, seen)).payload.data.changed).toHaveLength(3);
+  });
+});

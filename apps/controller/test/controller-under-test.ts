@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService, StartedService } from '@eventcast/bootstrap';
+import { EventPublisher } from '@eventcast/messaging';
+import { freePort, waitFor } from '@eventcast/testing';
+import { readControllerConfig } from '../src/config/controller.config';
+import { controllerService } from '../src/controller-service';
+
+/** What a controller route answered. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests check answers with toEqual and toMatchObject
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+}
+
+/**
+ * The controller service started in this process as `main.ts` starts it, on a free port, with a
+ * data folder of its own that outlives a `stop`, so a restart finds the same device file.
+ */
+export class ControllerUnderTest {
+  private started?: StartedService;
+
+  constructor(readonly env: Record<string, string>) {}
+
+  static async create(env: Record<string, string>): Promise<ControllerUnderTest> {
+    return new ControllerUnderTest({
+      PORT: String(await freePort()),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-controller-test-')),
+      BROADCAST_INTERVAL_MS: '200',
+      ...env,
+    });
+  }
+
+  get serviceId(): string {
+    return this.env.SERVICE_ID;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.env.PORT}/${this.serviceId}`;
+  }
+
+  get app() {
+    if (this.started === undefined) throw new Error('the controller is not running');
+    return this.started.app;
+  }
+
+  /** Starts the service and waits until it is subscribed and can publish. */
+  async start(): Promise<this> {
+    this.started = await startService({ ...controllerService(readControllerConfig(this.env)), host: '127.0.0.1' });
+    await this.started.subscribed;
+    await waitFor('the controller to connect its publisher', () => this.app.get(EventPublisher).connected);
+    return this;
+  }
+
+  /** Stops it as SIGTERM does. */
+  async stop(): Promise<void> {
+    await this.started?.app.close();
+    this.started = undefined;
+  }
+
+  /** POSTs `body` (none when undefined) to `/<service id>/<route>`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Answer
+  async call<T = any>(route: string, body?: unknown): Promise<Answer<T>> {
+    const response = await fetch(`${this.url}/${route}`, {
+      method: 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+  }
+}

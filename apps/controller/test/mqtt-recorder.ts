@@ -1,0 +1,51 @@
+import { connectAsync, MqttClient } from 'mqtt';
+import { waitFor } from '@eventcast/testing';
+
+/** One message a test saw on the broker. */
+export interface Seen<T = unknown> {
+  topic: string;
+  payload: T;
+  retain: boolean;
+}
+
+/** A plain MQTT client that records what arrives on its subscriptions, and publishes. */
+export class MqttRecorder {
+  readonly seen: Seen[] = [];
+
+  private constructor(private readonly client: MqttClient) {
+    client.on('message', (topic, payload, packet) => {
+      const text = payload.toString();
+      let parsed: unknown = text;
+      try {
+        parsed = text === '' ? null : JSON.parse(text);
+      } catch {
+        // kept as text
+      }
+      this.seen.push({ topic, payload: parsed, retain: packet.retain });
+    });
+  }
+
+  static async connect(url: string, ...topics: string[]): Promise<MqttRecorder> {
+    const recorder = new MqttRecorder(await connectAsync(url, { reconnectPeriod: 200 }));
+    if (topics.length > 0) await recorder.client.subscribeAsync(topics, { qos: 1 });
+    return recorder;
+  }
+
+  async publish(topic: string, payload: unknown): Promise<void> {
+    await this.client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1 });
+  }
+
+  /** The messages seen on `topic` so far. */
+  on<T>(topic: string): Seen<T>[] {
+    return this.seen.filter((message) => message.topic === topic) as Seen<T>[];
+  }
+
+  /** Waits for a message on `topic`, seen after the `after`-th one, that `accept` takes. */
+  async next<T>(topic: string, what: string, accept: (payload: T, message: Seen<T>) => boolean = () => true, after = 0, timeoutMs = 15_000): Promise<Seen<T>> {
+    return waitFor(what, () => this.on<T>(topic).slice(after).find((message) => accept(message.payload, message)), timeoutMs);
+  }
+
+  async close(): Promise<void> {
+    await this.client.endAsync(true);
+  }
+}
