@@ -1,21 +1,5 @@
 import { launch } from '@eventcast/bootstrap';
-import { mqttTransportOptions, uniqueClientId } from '@eventcast/messaging';
-import { AppModule } from './app/app.module';
 import { readDatastoreConfig } from './config/datastore.config';
+import { datastoreService } from './datastore-service';
 
-void launch(readDatastoreConfig, (config) => {
-  const broker = { url: config.mqttUrl, clientId: uniqueClientId('datastore') };
-  return {
-    name: 'datastore',
-    module: AppModule.forRoot(config, broker),
-    prefix: 'history/datastore',
-    port: config.port,
-    mqttUrl: config.mqttUrl,
-    transport: mqttTransportOptions(broker),
-    api: {
-      title: 'eventcast datastore',
-      description: 'JSON documents grouped by namespace; every change is announced on eventcast/datastore/<namespace>.',
-      version: '1',
-    },
-  };
-});
+void launch(readDatastoreConfig, datastoreService);

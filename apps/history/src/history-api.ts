@@ -1,10 +1,17 @@
+import { datastoreOpenApiDocument } from '@eventcast/api-client';
 import { ApiDescription } from '@eventcast/bootstrap';
 
-/** The API page's own text; it also documents the WebSocket stream, which OpenAPI cannot describe. */
+/**
+ * The API page's own text; it also documents the WebSocket stream, which OpenAPI cannot describe,
+ * and lists the datastore's routes, which share the `/history` base.
+ */
 export const HISTORY_API: ApiDescription = {
   title: 'eventcast history',
   version: '1',
+  includes: { datastore: datastoreOpenApiDocument },
   description: `Stores the numeric values of history events published on \`eventcast/history/#\` and answers queries over them.
+The datastore's routes (\`/history/datastore/...\`, JSON documents grouped by namespace) are listed here too; the datastore
+service answers them and also serves its own page at \`/history/datastore/api/doc\`.
 
 Times are ISO 8601 texts (no offset means UTC) or epoch numbers (seconds; a number above 1e10 is milliseconds).
 Durations are \`"10m"\`, \`"1d"\`, \`"2h10m"\` (units ms, s, m, h, d, w) or a number of seconds.

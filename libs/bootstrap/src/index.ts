@@ -1,6 +1,7 @@
 export * from './environment';
 export * from './launch';
 export * from './open-api';
+export * from './open-api-preview';
 export * from './ping.controller';
 export * from './start-service';
 export * from './validated-body.pipe';

@@ -1,8 +1,8 @@
 import { DynamicModule, INestApplication, Logger, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiDescription, createOpenApiDocument, serveApiPage } from './open-api';
+import { createServiceApp } from './service-app';
 
 /** How one eventcast service starts: its module, where its routes live, and its broker connection. */
 export interface ServiceStartOptions {
@@ -36,11 +36,7 @@ export interface StartedService {
  */
 export async function startService(options: ServiceStartOptions): Promise<StartedService> {
   const logger = new Logger(options.name);
-  const app = await NestFactory.create<NestFastifyApplication>(options.module, new FastifyAdapter({ bodyLimit: 16 * 1024 * 1024 }), {
-    bufferLogs: false,
-  });
-  app.setGlobalPrefix(options.prefix);
-  options.configure?.(app);
+  const app = await createServiceApp(options, { bufferLogs: false });
   app.connectMicroservice<MicroserviceOptions>(options.transport, { inheritAppConfig: true });
   const apiPath = serveApiPage(app, options.prefix, createOpenApiDocument(app, options.api));
   await app.listen(options.port, options.host ?? '0.0.0.0');

@@ -56,6 +56,11 @@ describe(DatastoreClient.name, () => {
     await expect(client.get('a', 'b')).rejects.toThrow('answered 503: Redis is unreachable');
   });
 
+  it('reports a proxy that answers 502 without a JSON body as unavailable', async () => {
+    server = createServer((_request, response) => response.writeHead(502, { 'content-type': 'text/plain' }).end('Bad Gateway'));
+    await expect(new DatastoreClient(await listen(server)).mget('a')).rejects.toThrow(DatastoreUnavailableError);
+  });
+
   it('reports a datastore that does not answer as unavailable', async () => {
     server = fakeDatastore(() => ({ status: 200, body: {} })).server;
     const url = await listen(server);

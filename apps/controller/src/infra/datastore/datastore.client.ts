@@ -1,3 +1,4 @@
+import { createDatastoreClient, DatastoreApiClient } from '@eventcast/api-client';
 import type { DatastoreDocument } from '@eventcast/domain';
 
 /** Raised when the datastore service cannot be reached or answers 5xx; callers answer 503. */
@@ -14,53 +15,63 @@ export interface DocumentSelection {
   filter?: string;
 }
 
+/** What a call of the generated client settles with. */
+interface ApiResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
 const CALL_TIMEOUT_MS = 3000;
 
 /**
  * The datastore service's REST API (`<DATASTORE_URL>/history/datastore/...`), as the controller
- * uses it for its own documents. Never Redis directly.
+ * uses it for its own documents, through the client generated from the datastore's OpenAPI
+ * document. Never Redis directly.
  */
 export class DatastoreClient {
   private readonly base: string;
+  private readonly api: DatastoreApiClient;
 
   constructor(datastoreUrl: string) {
+    this.api = createDatastoreClient(datastoreUrl);
     this.base = `${datastoreUrl.replace(/\/+$/, '')}/history/datastore`;
   }
 
   async get(namespace: string, id: string): Promise<DatastoreDocument | null> {
-    return (await this.call<{ value: DatastoreDocument | null }>('get', { namespace, id })).value;
+    return (await this.settle('get', () => this.api.POST('/get', { body: { namespace, id }, signal: timeout() }))).value;
   }
 
   async mget(namespace: string, selection: DocumentSelection = {}): Promise<DatastoreDocument[]> {
-    return (await this.call<{ values: DatastoreDocument[] }>('mget', { namespace, ...selection })).values;
+    return (await this.settle('mget', () => this.api.POST('/mget', { body: { namespace, ...selection }, signal: timeout() }))).values;
   }
 
   async mset(values: DatastoreDocument[]): Promise<DatastoreDocument[]> {
     if (values.length === 0) return [];
-    return (await this.call<{ values: DatastoreDocument[] }>('mset', { values })).values;
+    return (await this.settle('mset', () => this.api.POST('/mset', { body: { values }, signal: timeout() }))).values;
   }
 
   async mdelete(namespace: string, selection: DocumentSelection): Promise<number> {
-    return (await this.call<{ count: number }>('mdelete', { namespace, ...selection })).count;
+    return (await this.settle('mdelete', () => this.api.POST('/mdelete', { body: { namespace, ...selection }, signal: timeout() }))).count;
   }
 
-  private async call<T>(route: string, body: unknown): Promise<T> {
-    let response: Response;
+  private async settle<T>(route: string, call: () => Promise<ApiResult<T>>): Promise<T> {
+    let result: ApiResult<T>;
     try {
-      response = await fetch(`${this.base}/${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-      });
+      result = await call();
     } catch (error) {
       throw new DatastoreUnavailableError(`the datastore at ${this.base} is unreachable: ${(error as Error).message}`);
     }
-    const answer = (await response.json().catch(() => ({}))) as T & { message?: unknown };
+    const { data, error, response } = result;
+    const message = (error as { message?: unknown } | undefined)?.message;
     if (response.status >= 500) {
-      throw new DatastoreUnavailableError(`the datastore at ${this.base} answered ${response.status}: ${String(answer.message ?? '')}`);
+      throw new DatastoreUnavailableError(`the datastore at ${this.base} answered ${response.status}: ${String(message ?? '')}`);
     }
-    if (!response.ok) throw new Error(`the datastore refused ${route} (${response.status}): ${JSON.stringify(answer.message)}`);
-    return answer;
+    if (!response.ok || data === undefined) throw new Error(`the datastore refused ${route} (${response.status}): ${JSON.stringify(message)}`);
+    return data;
   }
+}
+
+function timeout(): AbortSignal {
+  return AbortSignal.timeout(CALL_TIMEOUT_MS);
 }

@@ -1,0 +1,14 @@
+import createClient, { Client, ClientOptions } from 'openapi-fetch';
+import { serviceUrl } from './base-url.util';
+import type { components, paths } from './generated/controller-api.type';
+
+/** A controller service's REST API, typed from its OpenAPI document; paths are below `/<SERVICE_ID>`. */
+export type ControllerApiClient = Client<paths>;
+
+/** The request and answer bodies of a controller's API. */
+export type ControllerSchemas = components['schemas'];
+
+/** A client of the controller named `serviceId` reached at `baseUrl` (e.g. `http://localhost:5000`). */
+export function createControllerClient(baseUrl: string, serviceId = 'controller-1', options: ClientOptions = {}): ControllerApiClient {
+  return createClient<paths>({ ...options, baseUrl: serviceUrl(baseUrl, serviceId) });
+}

@@ -1,0 +1,14 @@
+import createClient, { Client, ClientOptions } from 'openapi-fetch';
+import { serviceUrl } from './base-url.util';
+import type { components, paths } from './generated/datastore-api.type';
+
+/** The datastore's REST API, typed from its OpenAPI document; paths are below `/history/datastore`. */
+export type DatastoreApiClient = Client<paths>;
+
+/** The request and answer bodies of the datastore's API. */
+export type DatastoreSchemas = components['schemas'];
+
+/** A client of the datastore reached at `baseUrl` (e.g. `http://localhost:5002`), e.g. `client.POST('/get', { body })`. */
+export function createDatastoreClient(baseUrl: string, options: ClientOptions = {}): DatastoreApiClient {
+  return createClient<paths>({ ...options, baseUrl: serviceUrl(baseUrl, 'history/datastore') });
+}
