@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { composeSchemaErrors } from './compose-schema';
+import { ComposeService, DOCKER_DIR, documentedServices, loadCompose, readRepoFile } from './deployment-files';
+
+const compose = loadCompose();
+const documented = documentedServices();
+const byName = (name: string): ComposeService => compose.services[name];
+const dockerCompose = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0;
+
+/** `name:/path` mounts of named volumes (bind mounts of config files start with `.` or `/`). */
+const namedVolumeMounts = (service: ComposeService) => (service.volumes ?? []).filter((v) => !/^[./]/.test(v));
+
+describe('docker/compose.yaml', () => {
+  it('is a valid Compose file by the Compose specification schema', () => {
+    expect(composeSchemaErrors(compose)).toEqual([]);
+  });
+
+  (dockerCompose ? it : it.skip)(`is accepted by docker compose config${dockerCompose ? '' : ' (SKIPPED: Docker Compose is not installed here)'}`, () => {
+    const result = spawnSync('docker', ['compose', '-f', join(DOCKER_DIR, 'compose.yaml'), 'config', '--quiet'], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('runs exactly the services the deployment page lists', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(documented.map((s) => s.name).sort());
+  });
+
+  it.each(documented.map((s) => [s.name, s] as const))('runs %s from the image or Dockerfile the page names', (name, doc) => {
+    const service = byName(name);
+    if (doc.image === 'docker/Dockerfile') {
+      expect(service.build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile' });
+    } else {
+      expect(service.image).toBe(doc.image);
+      expect(service.build).toBeUndefined();
+    }
+  });
+
+  it('pins every image it pulls to a version, never latest', () => {
+    const pulled = Object.values(compose.services).filter((s) => !s.build).map((s) => s.image ?? '');
+    for (const image of pulled) expect(image).toMatch(/^[\w./-]+:(?!latest)[\w.-]*\d[\w.-]*$/);
+  });
+
+  it.each(documented.map((s) => [s.name, s] as const))('gives %s exactly the environment the page lists', (name, doc) => {
+    expect(byName(name).environment ?? {}).toEqual(doc.environment);
+  });
+
+  it('leaves PORT to the image, so every eventcast app listens on 5000 inside the network', () => {
+    for (const service of Object.values(compose.services)) expect(service.environment?.['PORT']).toBeUndefined();
+    expect(readRepoFile('docker/Dockerfile')).toMatch(/^ENV .*\bPORT=5000\b/m);
+  });
+
+  it.each(documented.map((s) => [s.name, s] as const))('mounts exactly the named volumes the page lists on %s', (name, doc) => {
+    expect(namedVolumeMounts(byName(name))).toEqual(doc.volumes);
+  });
+
+  it('declares every named volume it mounts, and no other', () => {
+    const mounted = Object.values(compose.services).flatMap((s) => namedVolumeMounts(s).map((v) => v.split(':')[0]));
+    expect(Object.keys(compose.volumes ?? {}).sort()).toEqual([...new Set(mounted)].sort());
+  });
+
+  it('bind-mounts only configuration files that exist, read-only', () => {
+    const binds = Object.values(compose.services).flatMap((s) => (s.volumes ?? []).filter((v) => v.startsWith('.')));
+    expect(binds.length).toBeGreaterThan(0);
+    for (const bind of binds) {
+      const [source, , mode] = bind.split(':');
+      expect(existsSync(join(DOCKER_DIR, source))).toBe(true);
+      expect(mode).toBe('ro');
+    }
+  });
+
+  it.each(documented.map((s) => [s.name, s] as const))('publishes on %s only the host ports the page lists', (name, doc) => {
+    const hostPorts = (byName(name).ports ?? []).map((mapping) => mapping.split(':').slice(-2)[0]);
+    expect(hostPorts).toEqual(doc.published);
+  });
+
+  it.each(documented.map((s) => [s.name, s] as const))('starts %s only once the services it needs are healthy', (name, doc) => {
+    const dependsOn = byName(name).depends_on ?? {};
+    expect(Object.keys(dependsOn).sort()).toEqual([...doc.dependsOn].sort());
+    for (const [dependency, { condition }] of Object.entries(dependsOn)) {
+      expect(condition).toBe('service_healthy');
+      const checked = byName(dependency).healthcheck ?? (byName(dependency).build && 'image HEALTHCHECK');
+      expect(checked).toBeTruthy();
+    }
+  });
+
+  it('restarts every service unless stopped and checks the health of each', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect([name, service.restart]).toEqual([name, 'unless-stopped']);
+      expect([name, Boolean(service.healthcheck ?? service.build)]).toEqual([name, true]);
+    }
+  });
+
+  it('names each controller service after its SERVICE_ID, so it answers on http://<service_id>:5000', () => {
+    const controllers = Object.entries(compose.services).filter(([, s]) => s.environment?.['EVENTCAST_APP'] === 'controller');
+    expect(controllers.length).toBeGreaterThanOrEqual(2);
+    for (const [name, service] of controllers) expect(service.environment?.['SERVICE_ID']).toBe(name);
+  });
+
+  it('keeps Redis data in an append-only file', () => {
+    expect(byName('redis').command?.join(' ')).toContain('--appendonly yes');
+  });
+
+  it('gives Mosquitto a config that listens on 1883 and persists to the broker volume', () => {
+    const mosquitto = byName('mosquitto');
+    expect(mosquitto.volumes).toContain('./mosquitto/mosquitto.conf:/mosquitto/config/mosquitto.conf:ro');
+    const config = readRepoFile('docker/mosquitto/mosquitto.conf');
+    expect(config).toMatch(/^listener 1883$/m);
+    expect(config).toMatch(/^persistence true$/m);
+    const dataDir = namedVolumeMounts(mosquitto)[0].split(':')[1];
+    expect(config).toMatch(new RegExp(`^persistence_location ${dataDir}/?$`, 'm'));
+    expect(config).toMatch(/#.*\n(#.*\n)*allow_anonymous true$/m);
+  });
+});

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOCKER_DIR } from './deployment-files';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runScript(script: string, env: Record<string, string>): Promise<Run> {
+  const child = spawn(process.execPath, [script], { env: { PATH: process.env['PATH'] ?? '', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('docker/healthcheck.mjs', () => {
+  const healthcheck = join(DOCKER_DIR, 'healthcheck.mjs');
+  let server: Server;
+  let port: string;
+  let status: number;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.statusCode = status;
+      res.end(status === 200 ? '{"ping":"pong"}' : '{"reason":"store unreachable"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = String((server.address() as AddressInfo).port);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  beforeEach(() => {
+    asked.length = 0;
+    status = 200;
+  });
+
+  it.each([
+    [{ EVENTCAST_APP: 'history' }, '/history/timeseries/ping'],
+    [{ EVENTCAST_APP: 'datastore' }, '/history/datastore/ping'],
+    [{ EVENTCAST_APP: 'controller', SERVICE_ID: 'fermenter' }, '/fermenter/ping'],
+    [{ EVENTCAST_APP: 'controller' }, '/controller-1/ping'],
+  ])('reports healthy when the ping route of %j answers 200, asking %s', async (env, path) => {
+    const run = await runScript(healthcheck, { ...env, PORT: port });
+    expect(asked).toEqual([path]);
+    expect(run.code).toBe(0);
+  });
+
+  it('reports unhealthy when the ping route answers 503', async () => {
+    status = 503;
+    const run = await runScript(healthcheck, { EVENTCAST_APP: 'datastore', PORT: port });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('GET /history/datastore/ping answered 503');
+  });
+
+  it('reports unhealthy when nothing listens', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const freePort = String((closed.address() as AddressInfo).port);
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await runScript(healthcheck, { EVENTCAST_APP: 'history', PORT: freePort });
+    expect(run.code).toBe(1);
+  });
+
+  it('reports unhealthy for an app it does not know', async () => {
+    const run = await runScript(healthcheck, { EVENTCAST_APP: 'nonsense', PORT: port });
+    expect(run.code).toBe(1);
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('docker/start-app.mjs', () => {
+  // The script runs ../dist/apps/<app>/main.js from where it lies, as in the image (/app/docker).
+  const image = mkdtempSync(join(tmpdir(), 'eventcast-image-'));
+  const script = join(image, 'docker', 'start-app.mjs');
+  mkdirSync(join(image, 'docker'));
+  copyFileSync(join(DOCKER_DIR, 'start-app.mjs'), script);
+  for (const app of ['history', 'datastore', 'controller']) {
+    mkdirSync(join(image, 'dist', 'apps', app), { recursive: true });
+    writeFileSync(join(image, 'dist', 'apps', app, 'main.js'), `console.log('running ${app}', process.pid === require('process').pid);\n`);
+  }
+
+  it.each(['history', 'datastore', 'controller'])('runs dist/apps/%s/main.js in its own process', async (app) => {
+    const run = await runScript(script, { EVENTCAST_APP: app });
+    expect(run).toEqual({ code: 0, stdout: `running ${app} true\n`, stderr: '' });
+  });
+
+  it('refuses to start without a known EVENTCAST_APP, naming the choices', async () => {
+    const run = await runScript(script, { EVENTCAST_APP: 'web' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('EVENTCAST_APP: must be one of history, datastore, controller (got "web")');
+  });
+});
