@@ -10,12 +10,13 @@
 import 'reflect-metadata';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { blockTopic, historyTopic, stateTopic } from '@eventcast/domain';
 import { freePort, ServerProcess, waitFor } from '@eventcast/testing';
+import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -32,13 +33,6 @@ const TARGETS = { writesPerSecond: 3000, broadcastMs: 50 };
 /** Linux reports process CPU time in clock ticks of 10 ms. */
 const CLOCK_TICK_MS = 10;
 
-interface Result {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
-}
-
 interface Controller {
   child: ChildProcess;
   port: number;
@@ -48,48 +42,13 @@ interface Controller {
 const cleanups: Array<() => Promise<void>> = [];
 const q = (unit: string, value: number) => ({ __objtype: 'Quantity', unit, value });
 
-function post(agent: Agent, port: number, route: string, body: string): Promise<number> {
-  return new Promise((done) => {
-    const call = request(
-      { host: '127.0.0.1', port, path: `/${SERVICE_ID}/blocks/${route}`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        response.resume();
-        response.once('end', () => done(response.statusCode ?? 0));
-        response.once('error', () => done(0));
-      },
-    );
-    call.once('error', () => done(0));
-    call.end(body);
-  });
+/** `clients` keep-alive clients sending `route` requests to the controller. */
+function measure(port: number, route: string, body: (n: number) => string, clients: number): Promise<LoadResult> {
+  return runLoad({ port, path: blocksPath(route), body, clients, warmUpMs: WARM_UP_MS, seconds: SECONDS });
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** `clients` keep-alive connections, each sending its next request as soon as the last is answered. */
-async function measure(port: number, route: string, body: (n: number) => string, clients: number): Promise<Result> {
-  const agent = new Agent({ keepAlive: true, maxSockets: clients });
-  const measureFrom = Date.now() + WARM_UP_MS;
-  const end = measureFrom + SECONDS * 1000;
-  const latencies: number[] = [];
-  let failed = 0;
-  let next = 0;
-  const client = async () => {
-    while (Date.now() < end) {
-      const text = body(next++);
-      const started = performance.now();
-      const status = await post(agent, port, route, text);
-      const finished = performance.now();
-      if (Date.now() < measureFrom) continue;
-      latencies.push(finished - started);
-      if (status !== 200) failed++;
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, client));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed };
+function blocksPath(route: string): string {
+  return `/${SERVICE_ID}/blocks/${route}`;
 }
 
 async function startController(env: Record<string, string>): Promise<Controller> {
@@ -136,13 +95,13 @@ function loop(n: number) {
 async function seed(port: number, blocks: unknown[]): Promise<void> {
   const agent = new Agent({ keepAlive: true });
   for (const each of blocks) {
-    const status = await post(agent, port, 'create', JSON.stringify(each));
+    const status = await post(agent, port, blocksPath('create'), JSON.stringify(each));
     if (status !== 201) throw new Error(`could not create ${JSON.stringify(each)}: ${status}`);
   }
   agent.destroy();
 }
 
-function row(call: string, clients: number, result: Result): string {
+function row(call: string, clients: number, result: LoadResult): string {
   const failed = result.failed ? ` (${result.failed} failed)` : '';
   return `| ${call} | ${clients} | ${Math.round(result.requestsPerSecond).toLocaleString('en')} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} |${failed}`;
 }

@@ -8,16 +8,16 @@
 // BENCH_SECONDS sets each run's length (default 5, after a 1 s warm-up).
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, ServerProcess, waitFor } from '@eventcast/testing';
+import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_MS = 1000;
 const CLIENTS = [1, 32];
-const REQUEST_TIMEOUT_MS = 10_000;
 /** The whole run stops, and stops what it started, if it takes longer than this. */
 const DEADLINE_MS = 15 * 60_000;
 const NAMESPACE = 'bench:documents';
@@ -29,13 +29,6 @@ interface Scenario {
   route: string;
   /** The body of the n-th request, as JSON text. */
   body: (n: number) => string;
-}
-
-interface Result {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
 }
 
 const ids = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `d${(from + i) % SEEDED}`);
@@ -51,50 +44,9 @@ const SCENARIOS: Scenario[] = [
 /** Stops what the bench started, newest first. */
 const cleanups: Array<() => Promise<void>> = [];
 
-function post(agent: Agent, port: number, path: string, body: string): Promise<number> {
-  return new Promise((done) => {
-    const call = request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, timeout: REQUEST_TIMEOUT_MS, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        response.resume();
-        response.once('end', () => done(response.statusCode ?? 0));
-        response.once('error', () => done(0));
-      },
-    );
-    call.once('timeout', () => call.destroy(new Error('timed out')));
-    call.once('error', () => done(0));
-    call.end(body);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** `clients` keep-alive connections, each sending its next request as soon as the last is answered. */
-async function measure(port: number, scenario: Scenario, clients: number): Promise<Result> {
-  const agent = new Agent({ keepAlive: true, maxSockets: clients });
-  const path = `/history/datastore/${scenario.route}`;
-  const measureFrom = Date.now() + WARM_UP_MS;
-  const end = measureFrom + SECONDS * 1000;
-  const latencies: number[] = [];
-  let failed = 0;
-  let next = 0;
-  const client = async () => {
-    while (Date.now() < end) {
-      const body = scenario.body(next++);
-      const started = performance.now();
-      const status = await post(agent, port, path, body);
-      const finished = performance.now();
-      if (Date.now() < measureFrom) continue;
-      latencies.push(finished - started);
-      if (status !== 200) failed++;
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, client));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed };
+/** `clients` keep-alive clients sending the scenario's requests to the datastore. */
+function measure(port: number, scenario: Scenario, clients: number): Promise<LoadResult> {
+  return runLoad({ port, path: `/history/datastore/${scenario.route}`, body: scenario.body, clients, warmUpMs: WARM_UP_MS, seconds: SECONDS });
 }
 
 async function startDatastore(env: Record<string, string>): Promise<number> {
@@ -145,7 +97,7 @@ function redisBenchmark(redisUrl: string): string {
   }
 }
 
-function row(store: string, scenario: string, clients: number, result: Result): string {
+function row(store: string, scenario: string, clients: number, result: LoadResult): string {
   const rate = Math.round(result.requestsPerSecond).toLocaleString('en');
   const failed = result.failed ? ` (${result.failed} failed)` : '';
   return `| ${store} | ${scenario} | ${clients} | ${rate} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} |${failed}`;
