@@ -5,6 +5,7 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
+import { freePort, waitFor } from '@eventcast/testing';
 import { documentedRoutes, readRepoFile } from './deployment-files';
 
 // Runs the proxy's own nginx.conf with a stand-in server for each service behind it; only the
@@ -31,7 +32,7 @@ const services = [...new Set(routes.map((r) => r.service))];
     const globals = `daemon off; pid ${prefix}/nginx.pid; error_log ${prefix}/logs/error.log;`;
     nginx = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', globals], { stdio: 'ignore' });
     base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/healthz`);
+    await waitFor(`nginx to answer ${base}/healthz`, () => fetch(`${base}/healthz`).then((response) => response.ok, () => false));
   });
 
   afterAll(async () => {
@@ -82,22 +83,4 @@ async function standIn(service: string): Promise<Server> {
 
 function portOf(server: Server | undefined): number {
   return (server!.address() as AddressInfo).port;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = portOf(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(url).then((response) => response.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nginx did not answer ${url} within 10 s`);
 }
