@@ -87,3 +87,9 @@ export function documentedRoutes(): DocumentedRoute[] {
     service: codeSpans(row['service'])[0],
   }));
 }
+
+/** `value`, or a failure naming what was missing: a lookup the tests rely on that finds nothing. */
+export function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} not found`);
+  return value;
+}

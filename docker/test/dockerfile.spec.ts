@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from 'dockerfile-utils';
-import { readRepoFile, WORKSPACE } from './deployment-files';
+import { found, readRepoFile, WORKSPACE } from './deployment-files';
 import { argsOf, stages } from './dockerfile-stages';
 
 const dockerfile = readRepoFile('docker/Dockerfile');
 const all = stages(dockerfile);
-const stage = (name: string) => all.find((s) => s.name === name)!;
-const runtime = all.at(-1)!;
+const stage = (name: string) => found(all.find((s) => s.name === name), `the stage ${name}`);
+const runtime = found(all.at(-1), 'the final stage');
 
 describe('docker/Dockerfile', () => {
   it('passes the Dockerfile linter without a finding', () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import { freePort, waitFor } from '@eventcast/testing';
-import { documentedRoutes, readRepoFile } from './deployment-files';
+import { documentedRoutes, found, readRepoFile } from './deployment-files';
 
 // Runs the proxy's own nginx.conf with a stand-in server for each service behind it; only the
 // service addresses and the listening port are changed. Needs an nginx program (apt-get install nginx-light).
@@ -82,5 +82,5 @@ async function standIn(service: string): Promise<Server> {
 }
 
 function portOf(server: Server | undefined): number {
-  return (server!.address() as AddressInfo).port;
+  return (found(server, 'the stand-in server').address() as AddressInfo).port;
 }

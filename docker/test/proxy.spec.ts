@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOCKER_DIR, documentedRoutes, loadCompose, readRepoFile } from './deployment-files';
+import { DOCKER_DIR, documentedRoutes, found, loadCompose, readRepoFile } from './deployment-files';
 import { locations, proxyHeaders, proxyTarget } from './nginx-config';
 
 const config = readRepoFile('docker/proxy/nginx.conf');
@@ -19,7 +19,7 @@ describe('docker/proxy/nginx.conf', () => {
   it.each(routes.map((r) => [r.path, r.service] as const))('sends %s to %s on port 5000 with the path unchanged', (path, service) => {
     const rule = rules.find((l) => l.path === path);
     expect(rule).toBeDefined();
-    expect(proxyTarget(rule!)).toBe(`http://${service}:5000`);
+    expect(proxyTarget(found(rule, `the rule for ${path}`))).toBe(`http://${service}:5000`);
     expect(compose.services[service]).toBeDefined();
   });
 
@@ -33,7 +33,7 @@ describe('docker/proxy/nginx.conf', () => {
   });
 
   it('passes WebSocket upgrades on the history rule, with the usual forwarding headers', () => {
-    const history = rules.find((l) => l.path === '/history/')!;
+    const history = found(rules.find((l) => l.path === '/history/'), 'the /history/ rule');
     expect(proxyHeaders(history)).toMatchObject({
       Upgrade: '$http_upgrade',
       Connection: '$connection_upgrade',
