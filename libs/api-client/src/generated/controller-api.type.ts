@@ -289,7 +289,7 @@ export interface components {
             meta?: {
                 [key: string]: unknown;
             };
-            /** @description Numeric id given by the controller: below 100 for system blocks, from 100 for user blocks. */
+            /** @description Numeric id given by the controller: below 100 for system blocks, from 100 for user blocks; at most 2^31 - 1. */
             nid?: number;
             /** @description The controller service that owns the block. */
             serviceId: string;

@@ -45,6 +45,8 @@ export interface QuantityField extends FieldFlags {
   kind: 'quantity';
   /** The device's unit, e.g. `degC`, `delta_degC`, `second`, `1 / degC`. */
   unit: string;
+  /** The smallest value accepted, in `unit` (durations cannot be negative). */
+  min?: number;
   /** The value in `unit` taken when a write omits the field: 0 unless declared. */
   default?: number | null;
 }

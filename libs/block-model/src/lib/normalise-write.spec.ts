@@ -106,6 +106,27 @@ describe(normaliseWrite.name, () => {
     });
   });
 
+  describe('durations', () => {
+    it('takes zero and positive durations in any time unit', () => {
+      expect(write('ActuatorPwm', { period: { __objtype: 'Quantity', unit: 'minute', value: 2 } })).toMatchObject({ period: { unit: 'second', value: 120 } });
+      expect(write('Pid', { ti: 0, 'td[hour]': 1 })).toMatchObject({ ti: { value: 0 }, td: { value: 3600 } });
+    });
+
+    it.each([
+      ['ActuatorPwm', { period: -5 }, 'data.period'],
+      ['ActuatorPwm', { period: { __objtype: 'Quantity', unit: 'minute', value: -1 } }, 'data.period'],
+      ['Pid', { 'ti[hour]': -0.5 }, 'data.ti[hour]'],
+      ['DigitalActuator', { minOnTime: -1 }, 'data.minOnTime'],
+      ['TempSensorMock', { fluctuations: [{ amplitude: 1, period: -60 }] }, 'data.fluctuations.0.period'],
+    ])('rejects the negative %s duration %p', (type, data, path) => {
+      expect(problems(type, data)).toEqual([{ path, message: 'must be at least 0 second' }]);
+    });
+
+    it('rejects a negative filter threshold, converted from degF first', () => {
+      expect(problems('SetpointSensorPair', { 'filterThreshold[delta_degF]': -1 })).toEqual([{ path: 'data.filterThreshold[delta_degF]', message: 'must be at least 0 delta_degC' }]);
+    });
+  });
+
   describe('bools, enums and strings', () => {
     it('takes true and false only as booleans', () => {
       expect(write('TempSensorMock', { connected: true })).toMatchObject({ connected: true });

@@ -100,7 +100,7 @@ function check(entry: FieldEntry, { value, unit }: Given, path: string, context:
     case 'string':
       return checkString(field, value);
     case 'quantity':
-      return unit === undefined ? normaliseQuantity(entry, value, context.userUnit) : normalisePostfixed(field, value, unit);
+      return checkMinimum(field, unit === undefined ? normaliseQuantity(entry, value, context.userUnit) : normalisePostfixed(field, value, unit));
     case 'link':
       return normaliseLink(field, value, context);
     case 'array':
@@ -141,6 +141,13 @@ function normaliseQuantity(entry: FieldEntry, value: unknown, userUnit: Temperat
     return 'must be a Quantity with a unit and a number or null as value';
   }
   return `must be a Quantity, a number (in ${userUnitView(entry, userUnit).unit}) or null`;
+}
+
+/** The smallest value is checked in the device's unit, after any conversion. */
+function checkMinimum(field: QuantityField, checked: Checked<Quantity>): Checked<Quantity> {
+  if (typeof checked === 'string' || field.min === undefined) return checked;
+  const { value } = checked.value;
+  return value !== null && value < field.min ? `must be at least ${field.min} ${field.unit}` : checked;
 }
 
 function normalisePostfixed(field: QuantityField, value: unknown, unit: string): Checked<Quantity> {

@@ -1,5 +1,5 @@
 import { validateDto } from '../lib/validate-dto.util';
-import { BlockDto } from './block.dto';
+import { BlockDto, MAX_NID } from './block.dto';
 
 describe(BlockDto.name, () => {
   const block = {
@@ -27,6 +27,11 @@ describe(BlockDto.name, () => {
 
   it('names a nid that is not a whole number', () => {
     expect(validateDto(BlockDto, { ...block, nid: 1.5 })).toEqual({ ok: false, problems: ['nid must be an integer number'] });
+  });
+
+  it('names a nid too large for the controller to count on from, and takes the largest one', () => {
+    expect(validateDto(BlockDto, { ...block, nid: 1e20 })).toEqual({ ok: false, problems: [`nid must not be greater than ${MAX_NID}`] });
+    expect(validateDto(BlockDto, { ...block, nid: MAX_NID }).ok).toBe(true);
   });
 
   it('names a missing type and data that is not an object', () => {

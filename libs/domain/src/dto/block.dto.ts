@@ -1,6 +1,9 @@
-import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { BLOCK_ID_MAX_LENGTH, BLOCK_ID_PATTERN, BLOCK_ID_RULE } from '../lib/block-id.util';
 import type { Block } from '../lib/block.type';
+
+/** The largest nid a block may be given, so that every nid the controller assigns after it stays an exact integer. */
+export const MAX_NID = 2 ** 31 - 1;
 
 /** A block of a controller: a declarative configuration unit such as a sensor or a setpoint. */
 export class BlockDto implements Block {
@@ -13,10 +16,11 @@ export class BlockDto implements Block {
   @Matches(BLOCK_ID_PATTERN, { message: BLOCK_ID_RULE })
   id!: string;
 
-  /** Numeric id given by the controller: below 100 for system blocks, from 100 for user blocks. */
+  /** Numeric id given by the controller: below 100 for system blocks, from 100 for user blocks; at most 2^31 - 1. */
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(MAX_NID)
   nid?: number;
 
   /** The controller service that owns the block. */
