@@ -99,6 +99,14 @@ export function textVariable(name: string, fallback: string, pattern: RegExp, ex
   );
 }
 
+/** A text matching `pattern` that may be unset (unset turns a feature off). */
+export function optionalTextVariable(name: string, pattern: RegExp, expected: string) {
+  return variable(name, (raw): string | undefined => {
+    if (raw !== undefined && !pattern.test(raw)) throw new Error(`must be ${expected}`);
+    return raw;
+  });
+}
+
 export const MQTT_URL_SCHEMES = ['mqtt', 'mqtts', 'tcp', 'ws', 'wss'] as const;
 
 /** The variables every service reads: the broker, its HTTP port and its data folder. */

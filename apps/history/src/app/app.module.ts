@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { HistoryConfig } from '../config/history.config';
 import { TimeSeriesStoreModule } from '../infra/time-series-store.module';
-import { IngestModule } from './ingest/ingest.module';
+import { IngestConsumerModule } from './ingest/ingest-consumer.module';
 import { TimeseriesModule } from './timeseries/timeseries.module';
 
 /** The history service: MQTT ingest into the time-series store, and the query API over it. */
@@ -14,7 +14,7 @@ export class AppModule {
       global: true,
       imports: [
         TimeSeriesStoreModule.forRoot(config),
-        IngestModule,
+        IngestConsumerModule.forRoot(config.mqttShareGroup),
         TimeseriesModule,
         RouterModule.register([{ path: 'timeseries', module: TimeseriesModule }]),
       ],

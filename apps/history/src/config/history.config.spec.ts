@@ -9,6 +9,7 @@ describe(readHistoryConfig.name, () => {
       questDbUrl: undefined,
       questDbProtocolVersion: 'auto',
       mqttClientId: 'eventcast-history',
+      mqttShareGroup: undefined,
       bufferValues: 500_000,
     });
   });
@@ -27,6 +28,12 @@ describe(readHistoryConfig.name, () => {
     expect(readHistoryConfig({ MQTT_CLIENT_ID: 'history-2' }).mqttClientId).toBe('history-2');
     expect(() => readHistoryConfig({ MQTT_CLIENT_ID: 'a b' })).toThrow(/MQTT_CLIENT_ID/);
     expect(() => readHistoryConfig({ MQTT_CLIENT_ID: 'x'.repeat(65) })).toThrow(/MQTT_CLIENT_ID/);
+  });
+
+  it('takes a share group that fits in a shared subscription topic', () => {
+    expect(readHistoryConfig({ MQTT_SHARE_GROUP: 'history' }).mqttShareGroup).toBe('history');
+    expect(() => readHistoryConfig({ MQTT_SHARE_GROUP: 'a/b' })).toThrow(/MQTT_SHARE_GROUP: must be up to 64 letters/);
+    expect(() => readHistoryConfig({ MQTT_SHARE_GROUP: '#' })).toThrow(/MQTT_SHARE_GROUP/);
   });
 
   it('refuses a buffer too small to hold one controller event', () => {

@@ -1,10 +1,11 @@
-import { commonVariables, integerVariable, optionalUrlVariable, readEnvironment, textVariable } from '@eventcast/bootstrap';
+import { commonVariables, integerVariable, optionalTextVariable, optionalUrlVariable, readEnvironment, textVariable } from '@eventcast/bootstrap';
 
 const historyVariables = {
   ...commonVariables(5001),
   questDbUrl: optionalUrlVariable('QUESTDB_URL', ['http', 'https']),
   questDbProtocolVersion: textVariable('QUESTDB_PROTOCOL_VERSION', 'auto', /^(auto|1|2)$/, 'auto, 1 or 2'),
   mqttClientId: textVariable('MQTT_CLIENT_ID', 'eventcast-history', /^[\w\-.]{1,64}$/, 'up to 64 letters, digits, _ - or .'),
+  mqttShareGroup: optionalTextVariable('MQTT_SHARE_GROUP', /^[\w\-.]{1,64}$/, 'up to 64 letters, digits, _ - or .'),
   bufferValues: integerVariable('HISTORY_BUFFER_VALUES', 500_000, 1_000, 100_000_000),
 };
 

@@ -5,6 +5,7 @@ import {
   datastoreTopic,
   HISTORY_SUBSCRIPTION,
   HISTORY_TOPIC,
+  historySubscription,
   historyTopic,
   stateTopic,
   statePatchTopic,
@@ -17,6 +18,13 @@ describe(historyTopic.name, () => {
     expect(HISTORY_TOPIC).toBe('eventcast/history');
     expect(HISTORY_SUBSCRIPTION).toBe('eventcast/history/#');
     expect(historyTopic('controller-1')).toBe('eventcast/history/controller-1');
+  });
+});
+
+describe(historySubscription.name, () => {
+  it('subscribes to every history topic, or shares them in a group when one is named', () => {
+    expect(historySubscription()).toBe('eventcast/history/#');
+    expect(historySubscription('history-group')).toBe('$share/history-group/eventcast/history/#');
   });
 });
 

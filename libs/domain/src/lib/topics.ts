@@ -7,6 +7,15 @@ export const HISTORY_TOPIC = `${TOPIC_ROOT}/history`;
 /** What the history service subscribes to: every topic below `HISTORY_TOPIC`. */
 export const HISTORY_SUBSCRIPTION = `${HISTORY_TOPIC}/#`;
 
+/**
+ * What one history service subscribes to: every history topic, or, when it is one of several
+ * instances sharing the load, the MQTT shared subscription `$share/<group>/eventcast/history/#`,
+ * through which the broker hands each event to one member of the group.
+ */
+export function historySubscription(shareGroup?: string): string {
+  return shareGroup === undefined ? HISTORY_SUBSCRIPTION : `$share/${shareGroup}/${HISTORY_SUBSCRIPTION}`;
+}
+
 /** Datastore change events, one topic per top-level namespace. */
 export const DATASTORE_TOPIC = `${TOPIC_ROOT}/datastore`;
 

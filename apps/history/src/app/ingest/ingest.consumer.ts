@@ -1,16 +1,21 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Type } from '@nestjs/common';
 import { Ctx, EventPattern, MqttContext, Payload } from '@nestjs/microservices';
-import { HISTORY_SUBSCRIPTION } from '@eventcast/domain';
 import { isRetainedDelivery } from '@eventcast/messaging';
 import { HistoryIngestService } from './history-ingest.service';
 
-/** Receives every history event published below `eventcast/history/`. */
-@Controller()
-export class IngestConsumer {
-  constructor(private readonly ingest: HistoryIngestService) {}
+/**
+ * The consumer of every history event delivered on `subscription`. Nest reads a handler's topic
+ * from its decorator, so the class is made for the subscription the configuration names.
+ */
+export function ingestConsumerOn(subscription: string): Type<unknown> {
+  @Controller()
+  class IngestConsumer {
+    constructor(private readonly ingest: HistoryIngestService) {}
 
-  @EventPattern(HISTORY_SUBSCRIPTION, { qos: 1 })
-  receive(@Payload() payload: unknown, @Ctx() context: MqttContext): void {
-    this.ingest.receive(context.getTopic(), payload, isRetainedDelivery(context));
+    @EventPattern(subscription, { qos: 1 })
+    receive(@Payload() payload: unknown, @Ctx() context: MqttContext): void {
+      this.ingest.receive(context.getTopic(), payload, isRetainedDelivery(context));
+    }
   }
+  return IngestConsumer;
 }

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
 import { HistoryIngestService } from './history-ingest.service';
 import { HistoryWriter } from './history-writer.service';
-import { IngestConsumer } from './ingest.consumer';
 
-/** MQTT ingest of history events into the time-series store. */
+/** MQTT ingest of history events into the time-series store; its consumer is `IngestConsumerModule`. */
 @Module({
-  controllers: [IngestConsumer],
   providers: [HistoryIngestService, HistoryWriter],
-  exports: [HistoryWriter],
+  exports: [HistoryIngestService, HistoryWriter],
 })
 export class IngestModule {}
