@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { blockTopic, historyTopic, stateTopic } from '@eventcast/domain';
 import { freePort, ServerProcess, waitFor } from '@eventcast/testing';
+import { cleanups, runBench } from './bench-run';
 import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -39,7 +40,6 @@ interface Controller {
   stop: () => Promise<void>;
 }
 
-const cleanups: Array<() => Promise<void>> = [];
 const q = (unit: string, value: number) => ({ __objtype: 'Quantity', unit, value });
 
 /** `clients` keep-alive clients sending `route` requests to the controller. */
@@ -198,10 +198,6 @@ async function benchBroadcast(brokerUrl: string, dataDir: string, verdicts: stri
   ].join('\n');
 }
 
-async function stopAll(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-}
-
 async function main(): Promise<void> {
   execFileSync(process.execPath, [join(WORKSPACE, 'tools/build/build-app.mjs'), 'controller'], { stdio: 'inherit' });
   const broker = await (await ServerProcess.mosquitto()).start();
@@ -218,15 +214,4 @@ async function main(): Promise<void> {
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench:controller did not finish within ${DEADLINE_MS / 60_000} minutes; stopping`);
-  void stopAll().finally(() => process.exit(1));
-}, DEADLINE_MS);
-deadline.unref();
-
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => stopAll().finally(() => clearTimeout(deadline)));
+runBench('bench:controller', DEADLINE_MS, main);

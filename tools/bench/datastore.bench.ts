@@ -12,6 +12,7 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, ServerProcess, waitFor } from '@eventcast/testing';
+import { cleanups, runBench } from './bench-run';
 import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -41,8 +42,6 @@ const SCENARIOS: Scenario[] = [
   { name: 'mset 100 docs', route: 'mset', body: (n) => JSON.stringify({ values: ids(100, n * 7).map((id) => documentOf(id, n)) }) },
 ];
 
-/** Stops what the bench started, newest first. */
-const cleanups: Array<() => Promise<void>> = [];
 
 /** `clients` keep-alive clients sending the scenario's requests to the datastore. */
 function measure(port: number, scenario: Scenario, clients: number): Promise<LoadResult> {
@@ -70,10 +69,6 @@ async function startDatastore(env: Record<string, string>): Promise<number> {
     throw new Error(`${(error as Error).message}\n${errors}`);
   }
   return port;
-}
-
-async function stopAll(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
 }
 
 async function startServer(server: ServerProcess): Promise<string> {
@@ -142,15 +137,4 @@ async function main(): Promise<void> {
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench:datastore did not finish within ${DEADLINE_MS / 60_000} minutes; stopping`);
-  void stopAll().finally(() => process.exit(1));
-}, DEADLINE_MS);
-deadline.unref();
-
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => stopAll().finally(() => clearTimeout(deadline)));
+runBench('bench:datastore', DEADLINE_MS, main);
