@@ -202,7 +202,7 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, [join(WORKSPACE, 'tools/build/build-app.mjs'), 'controller'], { stdio: 'inherit' });
   const broker = await (await ServerProcess.mosquitto()).start();
   cleanups.push(() => broker.stop());
-  const brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
+  const brokerUrl = broker.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'controller-bench-'));
   cleanups.unshift(async () => rmSync(dataDir, { recursive: true, force: true }));
   console.log(`controller bench: REST runs of ${SECONDS} s after ${WARM_UP_MS} ms of warm-up, ${REST_BLOCKS} blocks; broker ${brokerUrl}`);

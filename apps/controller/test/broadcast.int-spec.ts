@@ -20,7 +20,6 @@ interface HistoryEvent {
 describe('the state and history events', () => {
   const serviceId = 'broadcast-test';
   let broker: ServerProcess;
-  let brokerUrl: string;
   let controller: ControllerUnderTest;
   let history: BuiltService;
   let peer: MqttRecorder;
@@ -29,10 +28,9 @@ describe('the state and history events', () => {
 
   beforeAll(async () => {
     broker = await (await ServerProcess.mosquitto()).start();
-    brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
-    history = await BuiltService.start('history', { MQTT_URL: brokerUrl, MQTT_CLIENT_ID: `${serviceId}-history` });
-    controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: brokerUrl, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
-    peer = await MqttRecorder.connect(brokerUrl, stateTopic(serviceId), historyTopic(serviceId));
+    history = await BuiltService.start('history', { MQTT_URL: broker.url, MQTT_CLIENT_ID: `${serviceId}-history` });
+    controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
+    peer = await MqttRecorder.connect(broker.url, stateTopic(serviceId), historyTopic(serviceId));
     await controller.call('blocks/create', block('Sensor', 'TempSensorMock', { connected: true, setting: 20.5 }));
     await controller.call('blocks/create', block('Pair', 'SetpointSensorPair', { enabled: true, sensorId: 'Sensor', storedSetting: 19 }));
   }, 60_000);
@@ -46,7 +44,7 @@ describe('the state and history events', () => {
 
   it('publishes a retained state event with every block, its full data and the links between blocks', async () => {
     await peer.next<StateEvent>(stateTopic(serviceId), 'a state event with Pair', hasBlock('Pair'));
-    const late = await MqttRecorder.connect(brokerUrl, stateTopic(serviceId));
+    const late = await MqttRecorder.connect(broker.url, stateTopic(serviceId));
     const { payload, retain } = await late.next<StateEvent>(stateTopic(serviceId), 'the retained state event');
     await late.close();
     expect(retain).toBe(true);
@@ -92,37 +90,35 @@ describe('the state and history events', () => {
 
 describe('the state event of a controller that goes away', () => {
   let broker: ServerProcess;
-  let brokerUrl: string;
 
   beforeAll(async () => {
     broker = await (await ServerProcess.mosquitto()).start();
-    brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
   });
 
   afterAll(() => broker.stop());
 
   /** Waits for the live state event of `serviceId`, then runs `end` and returns the retained state a new subscriber gets. */
   async function stateAfter(serviceId: string, end: () => Promise<unknown>) {
-    const peer = await MqttRecorder.connect(brokerUrl, stateTopic(serviceId));
+    const peer = await MqttRecorder.connect(broker.url, stateTopic(serviceId));
     await peer.next<StateEvent>(stateTopic(serviceId), 'the live state event', (event) => event.data !== null);
     const seen = peer.on(stateTopic(serviceId)).length;
     await end();
     await peer.next<StateEvent>(stateTopic(serviceId), 'the disconnected state event', (event) => event.data === null, seen);
     await peer.close();
-    const late = await MqttRecorder.connect(brokerUrl, stateTopic(serviceId));
+    const late = await MqttRecorder.connect(broker.url, stateTopic(serviceId));
     const retained = await late.next<StateEvent>(stateTopic(serviceId), 'the retained state event');
     await late.close();
     return retained;
   }
 
   it('is published with data null, retained, before a clean shutdown disconnects', async () => {
-    const controller = await (await ControllerUnderTest.create({ SERVICE_ID: 'goodbye-test', MQTT_URL: brokerUrl, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
+    const controller = await (await ControllerUnderTest.create({ SERVICE_ID: 'goodbye-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
     const retained = await stateAfter('goodbye-test', () => controller.stop());
     expect(retained).toEqual({ topic: stateTopic('goodbye-test'), retain: true, payload: { key: 'goodbye-test', type: 'Controller.state', data: null } });
   });
 
   it('is the last will, which the broker publishes retained when the process is killed', async () => {
-    const controller = await BuiltService.start('controller', { SERVICE_ID: 'killed-test', MQTT_URL: brokerUrl, DATASTORE_URL: 'http://127.0.0.1:9', BROADCAST_INTERVAL_MS: '200' });
+    const controller = await BuiltService.start('controller', { SERVICE_ID: 'killed-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9', BROADCAST_INTERVAL_MS: '200' });
     const retained = await stateAfter('killed-test', () => controller.stop('SIGKILL'));
     expect(retained).toEqual({ topic: stateTopic('killed-test'), retain: true, payload: { key: 'killed-test', type: 'Controller.state', data: null } });
   });

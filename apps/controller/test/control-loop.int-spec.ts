@@ -14,7 +14,7 @@ describe('a control loop built through the API alone', () => {
 
   beforeAll(async () => {
     broker = await (await ServerProcess.mosquitto()).start();
-    const url = `mqtt://127.0.0.1:${broker.port}`;
+    const url = broker.url;
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
     peer = await MqttRecorder.connect(url, stateTopic(serviceId));
   });

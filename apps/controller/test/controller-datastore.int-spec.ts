@@ -17,7 +17,6 @@ describe('the controller datastore', () => {
   const serviceId = 'store-test';
   const namespace = `controller-service:${serviceId}`;
   let broker: ServerProcess;
-  let brokerUrl: string;
   let datastore: BuiltService;
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
@@ -25,14 +24,13 @@ describe('the controller datastore', () => {
   const documents = async () => (await datastore.post<{ values: Document[] }>('history/datastore/mget', { namespace })).body.values;
   const setUnits = (temperature: string) => datastore.post('history/datastore/set', { value: { namespace: 'svc-global', id: 'units', temperature } });
   const read = async (id: string) => (await controller.call('blocks/read', { id })).body;
-  const startDatastore = async (env: Record<string, string> = {}) => (datastore = await BuiltService.start('datastore', { MQTT_URL: brokerUrl, ...env }));
+  const startDatastore = async (env: Record<string, string> = {}) => (datastore = await BuiltService.start('datastore', { MQTT_URL: broker.url, ...env }));
 
   beforeAll(async () => {
     broker = await (await ServerProcess.mosquitto()).start();
-    brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
     await startDatastore();
-    controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: brokerUrl, DATASTORE_URL: datastore.url })).start();
-    peer = await MqttRecorder.connect(brokerUrl, stateTopic(serviceId), historyTopic(serviceId));
+    controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: datastore.url })).start();
+    peer = await MqttRecorder.connect(broker.url, stateTopic(serviceId), historyTopic(serviceId));
   }, 60_000);
 
   afterAll(async () => {

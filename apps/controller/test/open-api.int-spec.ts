@@ -21,7 +21,7 @@ describe('the API page of the built controller', () => {
 
   beforeAll(async () => {
     broker = await (await ServerProcess.mosquitto()).start();
-    controller = await BuiltService.start('controller', { SERVICE_ID: 'doc-test', MQTT_URL: `mqtt://127.0.0.1:${broker.port}`, DATASTORE_URL: 'http://127.0.0.1:9' });
+    controller = await BuiltService.start('controller', { SERVICE_ID: 'doc-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' });
     document = (await (await fetch(`${controller.url}/doc-test/api/doc-json`)).json()) as OpenApiDocument;
   }, 40_000);
 

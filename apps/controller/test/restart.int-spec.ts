@@ -16,11 +16,9 @@ const SETUP = [
 
 describe('a controller restart', () => {
   let broker: ServerProcess;
-  let brokerUrl: string;
 
   beforeAll(async () => {
     broker = await (await ServerProcess.mosquitto()).start();
-    brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
   });
 
   afterAll(() => broker.stop());
@@ -35,8 +33,8 @@ describe('a controller restart', () => {
   }
 
   it('keeps every stored setting, nid and meta across a clean stop and start', async () => {
-    const datastore = await BuiltService.start('datastore', { MQTT_URL: brokerUrl });
-    const controller = await (await ControllerUnderTest.create({ SERVICE_ID: 'restart-test', MQTT_URL: brokerUrl, DATASTORE_URL: datastore.url })).start();
+    const datastore = await BuiltService.start('datastore', { MQTT_URL: broker.url });
+    const controller = await (await ControllerUnderTest.create({ SERVICE_ID: 'restart-test', MQTT_URL: broker.url, DATASTORE_URL: datastore.url })).start();
     const stored = await setUp((route, body) => controller.call(route, body), 'restart-test');
     await controller.call('blocks/patch', { id: 'PID', serviceId: 'restart-test', type: 'Pid', data: {}, meta: { tuned: '2026-11-22' } });
 
@@ -51,7 +49,7 @@ describe('a controller restart', () => {
   });
 
   it('keeps every stored setting that was answered when the process is killed', async () => {
-    const env = { SERVICE_ID: 'killed-restart-test', MQTT_URL: brokerUrl, DATASTORE_URL: 'http://127.0.0.1:9' };
+    const env = { SERVICE_ID: 'killed-restart-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' };
     let controller = await BuiltService.start('controller', env);
     const call = (route: string, body?: unknown) => controller.post<unknown>(`killed-restart-test/${route}`, body ?? {});
     const stored = await setUp(call, 'killed-restart-test');

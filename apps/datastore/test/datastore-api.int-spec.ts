@@ -193,7 +193,7 @@ describe('the datastore when what it depends on fails', () => {
     watcher.on('message', (topic, payload) => seen.push({ topic, event: JSON.parse(payload.toString()) }));
     await watcher.subscribeAsync(`eventcast/datastore/${namespace}`, { qos: 1 });
     const redis = await (await ServerProcess.redis()).start();
-    const datastore = await startDatastore({ REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+    const datastore = await startDatastore({ REDIS_URL: redis.url });
     try {
       await waitFor('Redis', async () => (await datastore.call('ping', undefined)).status === 200);
       await redis.stop();
@@ -220,7 +220,7 @@ describe('the datastore when what it depends on fails', () => {
 
   it('keeps writing while the broker is down, counts the events it could not publish, and publishes again when it returns', async () => {
     const broker = await ServerProcess.mosquitto();
-    const datastore = await startDatastore({ MQTT_URL: `mqtt://127.0.0.1:${broker.port}` });
+    const datastore = await startDatastore({ MQTT_URL: broker.url });
     const publisher = datastore.app.get(EventPublisher);
     try {
       await expect(datastore.call('set', { value: { namespace: 'offline', id: 'a', v: 1 } })).resolves.toMatchObject({ status: 200 });
@@ -229,7 +229,7 @@ describe('the datastore when what it depends on fails', () => {
 
       await broker.start();
       await waitFor('the reconnection', () => publisher.connected, 15_000);
-      const watcher = await connectAsync(`mqtt://127.0.0.1:${broker.port}`);
+      const watcher = await connectAsync(broker.url);
       const seen: string[] = [];
       watcher.on('message', (topic) => seen.push(topic));
       await watcher.subscribeAsync('eventcast/datastore/#', { qos: 1 });

@@ -18,7 +18,7 @@ async function serverProcessId(url: string): Promise<number> {
 describe('the Redis store when Redis stops answering without closing the connection', () => {
   it('fails calls as unavailable after its timeout, and serves again once Redis answers', async () => {
     const redis = await (await ServerProcess.redis()).start();
-    const url = `redis://127.0.0.1:${redis.port}`;
+    const url = redis.url;
     const store = new RedisDocumentStore(url, 'unanswered:', TIMEOUT_MS);
     const pid = await serverProcessId(url);
     try {

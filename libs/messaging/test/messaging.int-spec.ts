@@ -122,7 +122,7 @@ describe('MQTT wiring when the connection fails', () => {
   });
 
   it('counts what it cannot publish while the broker is down and publishes again once it is back', async () => {
-    const { app } = await startApp(root, [], `mqtt://127.0.0.1:${broker.port}`);
+    const { app } = await startApp(root, [], broker.url);
     const publisher = app.get(EventPublisher);
     try {
       await expect(publisher.publish(`${root}/x`, { n: 1 })).resolves.toBe(false);
@@ -130,7 +130,7 @@ describe('MQTT wiring when the connection fails', () => {
 
       await broker.start();
       await waitFor('the reconnection', () => publisher.connected);
-      const watcher = await connectAsync(`mqtt://127.0.0.1:${broker.port}`);
+      const watcher = await connectAsync(broker.url);
       const packets = messagesOf(watcher);
       await watcher.subscribeAsync(`${root}/x`, { qos: 1 });
       await expect(publisher.publish(`${root}/x`, { n: 2 })).resolves.toBe(true);
@@ -145,7 +145,7 @@ describe('MQTT wiring when the connection fails', () => {
 
   it('has the broker publish the last will, retained, when the service vanishes', async () => {
     await broker.start();
-    const url = `mqtt://127.0.0.1:${broker.port}`;
+    const url = broker.url;
     const will = { topic: `${root}/state`, payload: { key: 'svc', data: null }, retain: true };
     const { app } = await startApp(root, [], url, will);
     const client = app.get<ResilientMqttClient>(MQTT_PUBLISHER_CLIENT);

@@ -12,20 +12,26 @@ export class ServerProcess {
   private constructor(
     readonly name: string,
     readonly port: number,
+    private readonly scheme: 'mqtt' | 'redis',
     private readonly command: string,
     private readonly args: string[],
   ) {}
 
+  /** Where clients reach it: `mqtt://127.0.0.1:<port>` or `redis://127.0.0.1:<port>`. */
+  get url(): string {
+    return `${this.scheme}://127.0.0.1:${this.port}`;
+  }
+
   /** A Mosquitto broker on a free port (`mqtt://127.0.0.1:<port>`); call `start()`. */
   static async mosquitto(): Promise<ServerProcess> {
     const port = await freePort();
-    return new ServerProcess('mosquitto', port, 'mosquitto', ['-p', String(port)]);
+    return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-p', String(port)]);
   }
 
   /** A Redis server on a free port that keeps nothing on disk; call `start()`. */
   static async redis(): Promise<ServerProcess> {
     const port = await freePort();
-    return new ServerProcess('redis-server', port, 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+    return new ServerProcess('redis-server', port, 'redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
   }
 
   /** Starts the server unless it runs already, and resolves once it accepts connections. */

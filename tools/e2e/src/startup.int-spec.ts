@@ -1,5 +1,4 @@
-import { freePort, waitFor } from '@eventcast/testing';
-import { BuiltApp } from './built-app';
+import { BuiltApp, freePort, waitFor } from '@eventcast/testing';
 
 const BROKER = 'mqtt://127.0.0.1:1883';
 

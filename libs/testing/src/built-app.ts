@@ -1,11 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
-/** One built app (`node dist/apps/<app>/main.js`) run as its own process, as a user runs it. */
+/**
+ * One built app (`node dist/apps/<app>/main.js`, made by its `build` target) run as its own
+ * process, as a user runs it, with a data folder of its own unless `env` names one.
+ */
 export class BuiltApp {
   readonly output: string[] = [];
   private child?: ChildProcess;
@@ -17,8 +20,10 @@ export class BuiltApp {
   ) {}
 
   start(): this {
+    const main = join(WORKSPACE, 'dist/apps', this.app, 'main.js');
+    if (!existsSync(main)) throw new Error(`${main} is missing: run \`node tools/build/build-app.mjs ${this.app}\` (the integration target builds it first)`);
     const dataDir = mkdtempSync(join(tmpdir(), `eventcast-${this.app}-`));
-    const child = spawn(process.execPath, [join(WORKSPACE, 'dist/apps', this.app, 'main.js')], {
+    const child = spawn(process.execPath, [main], {
       cwd: WORKSPACE,
       env: { ...process.env, DATA_DIR: dataDir, NO_COLOR: '1', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,8 +45,9 @@ export class BuiltApp {
     return this.exit;
   }
 
+  /** Sends `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and resolves with how the process ended. */
   async stop(signal: NodeJS.Signals = 'SIGTERM') {
-    if (this.child?.exitCode === null) this.child.kill(signal);
+    if (this.child?.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
     return this.exited();
   }
 }
