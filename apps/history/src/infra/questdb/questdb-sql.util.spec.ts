@@ -1,4 +1,4 @@
-import { sampleByWidth, sqlText, sqlTextList, sqlTime } from './questdb-sql.util';
+import { sampleByWidth, sqlFieldFilter, sqlText, sqlTime } from './questdb-sql.util';
 
 describe(sqlText.name, () => {
   it('doubles single quotes and keeps every other character as it is', () => {
@@ -7,8 +7,16 @@ describe(sqlText.name, () => {
     expect(sqlText('k/a b,c="d"[e]\\f')).toBe('\'k/a b,c="d"[e]\\f\'');
   });
 
-  it('lists several names for IN', () => {
-    expect(sqlTextList(['a', "b'c"])).toBe("('a', 'b''c')");
+});
+
+describe(sqlFieldFilter.name, () => {
+  it('looks plain names up as symbols', () => {
+    expect(sqlFieldFilter(['a', 'b c'])).toBe("field IN ('a', 'b c')");
+  });
+
+  it('compares names holding a quote as text, since QuestDB finds no symbol by such a literal', () => {
+    expect(sqlFieldFilter(["it's"])).toBe("cast(field AS string) IN ('it''s')");
+    expect(sqlFieldFilter(['a', "b'c"])).toBe("(field IN ('a') OR cast(field AS string) IN ('b''c'))");
   });
 });
 

@@ -9,9 +9,25 @@ export function sqlText(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-/** `('a', 'b')`: the field names as a literal list for `IN`. */
-export function sqlTextList(texts: readonly string[]): string {
+/** `('a', 'b')`: the texts as a literal list for `IN`. */
+function sqlTextList(texts: readonly string[]): string {
   return `(${texts.map(sqlText).join(', ')})`;
+}
+
+/**
+ * The condition "field is one of `fields`". QuestDB (8.1 to 9.3 at least) finds no row when it
+ * looks a symbol up by a literal holding a doubled quote (`field IN ('it''s')` under `LATEST ON`,
+ * and on 8.x everywhere), while it compares the text correctly: names with a quote are matched as
+ * text, the others by the symbol lookup, which is faster on a large table.
+ */
+export function sqlFieldFilter(fields: readonly string[]): string {
+  const quoted = fields.filter((field) => field.includes("'"));
+  const plain = fields.filter((field) => !field.includes("'"));
+  const conditions = [
+    ...(plain.length > 0 ? [`field IN ${sqlTextList(plain)}`] : []),
+    ...(quoted.length > 0 ? [`cast(field AS string) IN ${sqlTextList(quoted)}`] : []),
+  ];
+  return conditions.length === 1 ? conditions[0] : `(${conditions.join(' OR ')})`;
 }
 
 /** A microsecond time as a QuestDB timestamp literal. */

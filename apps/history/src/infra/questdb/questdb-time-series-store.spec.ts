@@ -87,7 +87,7 @@ describe(QuestDbTimeSeriesStore.name, () => {
       { field: "it's", ts: 1_714_564_800_000_001, value: 4.5 },
     ]);
     expect(questDb.queries.at(-1)).toBe(
-      "SELECT field, cast(ts AS LONG), value FROM (SELECT ts, field, value FROM history_values WHERE field IN ('it''s', 'x'') OR (''1''=''1') " +
+      "SELECT field, cast(ts AS LONG), value FROM (SELECT ts, field, value FROM history_values WHERE cast(field AS string) IN ('it''s', 'x'') OR (''1''=''1') " +
         "AND ts >= '2024-05-01T12:00:00.000000Z' LATEST ON ts PARTITION BY field)",
     );
   });

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Sender } from '@questdb/nodejs-client';
 import { FieldValue, HISTORY_TABLE, TimedValues, TimeSeriesStore } from '../time-series-store.port';
 import { QuestDbHttpClient } from './questdb-http.client';
-import { sampleByWidth, sqlTextList, sqlTime } from './questdb-sql.util';
+import { sampleByWidth, sqlFieldFilter, sqlTime } from './questdb-sql.util';
 
 /** `auto` picks 1 for QuestDB 8.x and older, and lets the client negotiate with 9.x and newer. */
 export type QuestDbProtocolVersion = 'auto' | '1' | '2';
@@ -69,21 +69,21 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
 
   averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]> {
     return this.read(
-      `SELECT ts, field, avg(value) value FROM ${HISTORY_TABLE} WHERE field IN ${sqlTextList(fields)} ` +
+      `SELECT ts, field, avg(value) value FROM ${HISTORY_TABLE} WHERE ${sqlFieldFilter(fields)} ` +
         `AND ts >= ${sqlTime(fromUs)} AND ts <= ${sqlTime(toUs)} SAMPLE BY ${sampleByWidth(bucketUs)} ALIGN TO CALENDAR`,
     );
   }
 
   latest(fields: readonly string[], sinceUs: number): Promise<FieldValue[]> {
     return this.read(
-      `SELECT ts, field, value FROM ${HISTORY_TABLE} WHERE field IN ${sqlTextList(fields)} AND ts >= ${sqlTime(sinceUs)} ` +
+      `SELECT ts, field, value FROM ${HISTORY_TABLE} WHERE ${sqlFieldFilter(fields)} AND ts >= ${sqlTime(sinceUs)} ` +
         'LATEST ON ts PARTITION BY field',
     );
   }
 
   values(fields: readonly string[], fromUs: number, toUs: number, limit: number): Promise<FieldValue[]> {
     return this.read(
-      `SELECT ts, field, value FROM ${HISTORY_TABLE} WHERE field IN ${sqlTextList(fields)} ` +
+      `SELECT ts, field, value FROM ${HISTORY_TABLE} WHERE ${sqlFieldFilter(fields)} ` +
         `AND ts >= ${sqlTime(fromUs)} AND ts <= ${sqlTime(toUs)} ORDER BY ts LIMIT ${Math.trunc(limit)}`,
     );
   }

@@ -1,0 +1,45 @@
+/** A QuestDB server the tests run against, named by its version or its address. */
+export interface QuestDbTarget {
+  readonly label: string;
+  readonly url: string;
+}
+
+/** The variable `tools/questdb/questdb.ts run` sets: `<version>=<url>` pairs joined by commas. */
+export const QUESTDB_URLS_VARIABLE = 'QUESTDB_URLS';
+
+/**
+ * The QuestDB servers to test against: the one `QUESTDB_URL` names, else those `npm test` started
+ * (`QUESTDB_URLS`), else none.
+ */
+export function questDbTargets(env: NodeJS.ProcessEnv = process.env): QuestDbTarget[] {
+  if (env.QUESTDB_URL) return [{ label: `QuestDB at ${env.QUESTDB_URL}`, url: env.QUESTDB_URL }];
+  return (env[QUESTDB_URLS_VARIABLE] ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => {
+      const [version, url] = pair.split('=');
+      return { label: `QuestDB ${version}`, url };
+    });
+}
+
+/**
+ * Declares `suite` once per QuestDB target. Without one it declares a test that says so: skipped
+ * on a developer's machine, failing in CI, where a skipped QuestDB suite would hide that it never ran.
+ */
+export function describeOnEachQuestDb(what: string, suite: (target: QuestDbTarget) => void): void {
+  const targets = questDbTargets();
+  if (targets.length > 0) {
+    describe.each(targets)(`${what} on $label`, suite);
+    return;
+  }
+  const reason = 'needs a QuestDB server: run it through `npm test` (which starts the tested versions) or set QUESTDB_URL';
+  describe(`${what} on QuestDB`, () => {
+    if (process.env.CI) {
+      it(`did not run: it ${reason}`, () => {
+        throw new Error(`no QuestDB server: this suite ${reason}`);
+      });
+    } else {
+      it.skip(`SKIPPED: ${reason}`, () => undefined);
+    }
+  });
+}
