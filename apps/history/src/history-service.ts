@@ -1,11 +1,14 @@
 import { WsAdapter } from '@nestjs/platform-ws';
 import { ServiceStartOptions } from '@eventcast/bootstrap';
-import { mqttTransportOptions } from '@eventcast/messaging';
+import { MAX_RECEIVE_MAXIMUM, mqttTransportOptions } from '@eventcast/messaging';
 import { AppModule } from './app/app.module';
 import { HistoryConfig } from './config/history.config';
 import { HISTORY_API } from './history-api';
 
-/** How the history service starts: a persistent MQTT session under its fixed client id, and the WebSocket stream. */
+/**
+ * How the history service starts: a persistent MQTT 5 session under its fixed client id, with the
+ * largest Receive Maximum so a burst reaches it whole on a stock broker; and the WebSocket stream.
+ */
 export function historyService(config: HistoryConfig): ServiceStartOptions {
   return {
     name: 'history',
@@ -13,7 +16,12 @@ export function historyService(config: HistoryConfig): ServiceStartOptions {
     prefix: 'history',
     port: config.port,
     mqttUrl: config.mqttUrl,
-    transport: mqttTransportOptions({ url: config.mqttUrl, clientId: config.mqttClientId, persistentSession: true }),
+    transport: mqttTransportOptions({
+      url: config.mqttUrl,
+      clientId: config.mqttClientId,
+      persistentSession: true,
+      receiveMaximum: MAX_RECEIVE_MAXIMUM,
+    }),
     api: HISTORY_API,
     configure: (app) => app.useWebSocketAdapter(new WsAdapter(app)),
   };

@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { connectAsync, MqttClient } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
 import { waitFor } from '@eventcast/testing';
-import { HistoryUnderTest } from './history-under-test';
+import { historyStores, HistoryUnderTest } from './history-under-test';
 
 jest.setTimeout(30_000);
 
-describe('the history service across a restart', () => {
+describe.each(historyStores())('the history service on $label across a restart', ({ env }) => {
   const key = `restart-${randomBytes(4).toString('hex')}`;
   let history: HistoryUnderTest;
   let publisher: MqttClient;
 
   beforeAll(async () => {
-    history = await (await HistoryUnderTest.create()).start();
+    history = await (await HistoryUnderTest.create(env)).start();
     publisher = await connectAsync('mqtt://127.0.0.1:1883');
   });
 

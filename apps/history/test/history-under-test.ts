@@ -5,14 +5,25 @@ import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { startService, StartedService } from '@eventcast/bootstrap';
 import { HISTORY_TOPIC } from '@eventcast/domain';
-import { freePort, waitFor } from '@eventcast/testing';
+import { freePort, questDbTargets, waitFor } from '@eventcast/testing';
 import { HistoryIngestService } from '../src/app/ingest/history-ingest.service';
 import { HistoryWriter } from '../src/app/ingest/history-writer.service';
 import { readHistoryConfig } from '../src/config/history.config';
 import { historyService } from '../src/history-service';
-import { TimeSeriesStore } from '../src/infra/time-series-store.port';
+import { TimedValues, TimeSeriesStore } from '../src/infra/time-series-store.port';
 
 export const BROKER = 'mqtt://127.0.0.1:1883';
+
+/** A store the service can run on, as the variables that choose it. */
+export interface HistoryStore {
+  readonly label: string;
+  readonly env: Record<string, string>;
+}
+
+/** The embedded DuckDB store and every QuestDB server the run has (see `questDbTargets`). */
+export function historyStores(): HistoryStore[] {
+  return [{ label: 'DuckDB', env: {} }, ...questDbTargets().map(({ label, url }) => ({ label, env: { QUESTDB_URL: url } }))];
+}
 
 /**
  * The history service started in this process as `main.ts` starts it, on a free port, with a data
@@ -75,6 +86,16 @@ export class HistoryUnderTest {
     return this.running.app.get(TimeSeriesStore);
   }
 
+  /** Writes `events` straight into the store and waits until they are readable (QuestDB applies writes a moment later). */
+  async write(events: readonly TimedValues[]): Promise<void> {
+    await this.store.write(events);
+    const fields = [...new Set(events.flatMap((event) => [...event.values.keys()]))];
+    const total = events.reduce((sum, event) => sum + event.values.size, 0);
+    const times = events.map((event) => event.ts);
+    const [from, to] = [Math.min(...times), Math.max(...times)];
+    await waitFor(`${total} written values to be readable`, async () => (await this.store.values(fields, from, to, total)).length >= total, 30_000);
+  }
+
   /** POSTs `body` as JSON to `/history/timeseries/<path>`. */
   post(path: string, body: unknown): Promise<Response> {
     return fetch(`${this.url}/timeseries/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -94,7 +115,7 @@ export class HistoryUnderTest {
 
   /** The broker may still be setting up the subscription when the client connects: probe until an event arrives. */
   private async waitUntilSubscribed(): Promise<void> {
-    const probe = await connectAsync(BROKER);
+    const probe = await connectAsync(this.env.MQTT_URL);
     try {
       const before = this.ingest.stats.acceptedEvents;
       await waitFor('the subscription', async () => {

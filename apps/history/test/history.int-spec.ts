@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connectAsync, MqttClient } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
 import { waitFor } from '@eventcast/testing';
-import { HistoryUnderTest } from './history-under-test';
+import { historyStores, HistoryUnderTest } from './history-under-test';
 import { StreamClient, StreamReply } from './stream-client';
 
 jest.setTimeout(30_000);
@@ -12,13 +12,13 @@ type Latest = Array<{ field: string; value: number; timestamp: string }>;
 
 const SECOND = 1_000_000;
 
-describe('the history service with the real Mosquitto', () => {
+describe.each(historyStores())('the history service on $label with the real Mosquitto', ({ env }) => {
   const key = `e2e-${randomBytes(4).toString('hex')}`;
   let history: HistoryUnderTest;
   let publisher: MqttClient;
 
   beforeAll(async () => {
-    history = await (await HistoryUnderTest.create()).start();
+    history = await (await HistoryUnderTest.create(env)).start();
     publisher = await connectAsync('mqtt://127.0.0.1:1883');
   });
 
@@ -104,7 +104,7 @@ describe('the history service with the real Mosquitto', () => {
   it('averages ranges into buckets on multiples of their width, the same for a repeated query over a shifted window', async () => {
     const field = `${key}-buckets/v`;
     const t0 = Date.UTC(2024, 4, 1) * 1000;
-    await history.store.write(Array.from({ length: 400 }, (_, index) => ({ ts: t0 + index * 10 * SECOND, values: new Map([[field, index]]) })));
+    await history.write(Array.from({ length: 400 }, (_, index) => ({ ts: t0 + index * 10 * SECOND, values: new Map([[field, index]]) })));
     const ask = (startSeconds: number) => history.query<Series>('ranges', { fields: [field], start: (t0 + startSeconds * SECOND) / 1000, duration: '30m', points: 30 });
     const [first, shifted] = [await ask(15), await ask(75)];
     const width = first[0].values[1][0] - first[0].values[0][0];
@@ -121,7 +121,7 @@ describe('the history service with the real Mosquitto', () => {
     const [a, b] = [`${key}-csv/a`, `${key}-csv/b`];
     const t0 = Date.UTC(2024, 3, 1) * 1000;
     const rows = 12_000;
-    await history.store.write(
+    await history.write(
       Array.from({ length: rows }, (_, index) => ({ ts: t0 + index * SECOND, values: new Map(index % 3 === 0 ? [[a, index]] : [[a, index], [b, -index]]) })),
     );
     const response = await history.post('csv', { fields: [a, b], start: t0 / SECOND, end: (t0 + rows * SECOND) / SECOND, precision: 's' });

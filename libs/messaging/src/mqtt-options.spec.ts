@@ -14,6 +14,16 @@ describe(mqttTransportOptions.name, () => {
     expect(mqttTransportOptions({ ...connection, persistentSession: true }).options).toMatchObject({ clean: false });
   });
 
+  it('speaks MQTT 5 with the Receive Maximum asked for, keeping a persistent session after a disconnect', () => {
+    expect(mqttTransportOptions(connection).options).not.toHaveProperty('protocolVersion');
+    expect(mqttTransportOptions({ ...connection, receiveMaximum: 65_535, persistentSession: true }).options).toMatchObject({
+      protocolVersion: 5,
+      properties: { receiveMaximum: 65_535, sessionExpiryInterval: 0xffff_ffff },
+    });
+    expect(mqttTransportOptions({ ...connection, receiveMaximum: 100 }).options).toMatchObject({ protocolVersion: 5, properties: { receiveMaximum: 100 } });
+    expect(mqttTransportOptions({ ...connection, receiveMaximum: 100 }).options?.properties).not.toHaveProperty('sessionExpiryInterval');
+  });
+
   it('puts the last will on the publishing connection as JSON', () => {
     const will = { topic: 'eventcast/state/c1', payload: { key: 'c1', data: null }, retain: true };
     expect(mqttPublisherOptions({ ...connection, will }).will).toEqual({

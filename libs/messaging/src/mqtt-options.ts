@@ -18,8 +18,19 @@ export interface BrokerConnection {
   clientId: string;
   /** A persistent session (`clean: false`): the broker keeps QoS 1 messages while the service is away. */
   persistentSession?: boolean;
+  /**
+   * Speak MQTT 5 and let the broker have this many QoS 1 messages in flight to the client. Under
+   * MQTT 3.1.1 a stock Mosquitto keeps 20 in flight and queues 1,000 more, and drops the rest of a
+   * burst; a large Receive Maximum lets the whole burst flow to a client that keeps up.
+   */
+  receiveMaximum?: number;
   will?: LastWill;
 }
+
+/** The largest Receive Maximum MQTT 5 allows. */
+export const MAX_RECEIVE_MAXIMUM = 65_535;
+/** MQTT 5's "the session never expires", which MQTT 3.1.1's `clean: false` means. */
+const SESSION_NEVER_EXPIRES = 0xffff_ffff;
 
 const RECONNECT_PERIOD_MS = 1000;
 const CONNECT_TIMEOUT_MS = 5000;
@@ -43,6 +54,13 @@ function connectionOptions(connection: BrokerConnection, clientId: string, will?
     connectTimeout: CONNECT_TIMEOUT_MS,
     serializer: new RawJsonSerializer(),
     deserializer: new RawJsonDeserializer(),
+    ...(connection.receiveMaximum && {
+      protocolVersion: 5 as const,
+      properties: {
+        receiveMaximum: connection.receiveMaximum,
+        ...(connection.persistentSession && { sessionExpiryInterval: SESSION_NEVER_EXPIRES }),
+      },
+    }),
     ...(will && {
       will: { topic: will.topic, payload: JSON.stringify(will.payload), qos: will.qos ?? 1, retain: will.retain ?? false },
     }),
