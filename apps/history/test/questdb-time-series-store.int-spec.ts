@@ -4,7 +4,7 @@ import { describeTimeSeriesStoreContract } from './time-series-store.contract';
 
 describeOnEachQuestDb('the TimeSeriesStore contract', ({ label, url }) => {
   describeTimeSeriesStoreContract(label, async () => {
-    const store = new QuestDbTimeSeriesStore(url, 'auto');
+    const store = new QuestDbTimeSeriesStore(url);
     await store.open();
     await store.check();
     return store;

@@ -42,7 +42,7 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
     }
 
     it('gives back every value written, with its time and its exact number', async () => {
-      const numbers = [0.1, -273.15, 1e-7, 123456.789, 42, 0, 5e-324, -1.7976931348623157e308, 1.7976931348623157e308];
+      const numbers = [0.1, -273.15, 1e-7, 123456.789, 42, 0, 5e-324, 1e21, -2.5e-300, -1.7976931348623157e308, 1.7976931348623157e308];
       await store.write(numbers.map((value, index) => event(BASE + index * SECOND, { v: value })));
       const rows = await eventually(() => store.values([name('v')], BASE, BASE + DAY, 100), numbers.length);
       expect(rows).toEqual(numbers.map((value, index) => ({ field: name('v'), ts: BASE + index * SECOND, value })));

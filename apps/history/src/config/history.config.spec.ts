@@ -7,7 +7,6 @@ describe(readHistoryConfig.name, () => {
       port: 5001,
       dataDir: './data',
       questDbUrl: undefined,
-      questDbProtocolVersion: 'auto',
       mqttClientId: 'eventcast-history',
       mqttShareGroup: undefined,
       bufferValues: 500_000,
@@ -17,11 +16,6 @@ describe(readHistoryConfig.name, () => {
   it('takes QuestDB over http(s) only', () => {
     expect(readHistoryConfig({ QUESTDB_URL: 'http://questdb:9000/' }).questDbUrl).toBe('http://questdb:9000');
     expect(() => readHistoryConfig({ QUESTDB_URL: 'postgres://questdb:8812' })).toThrow(/QUESTDB_URL/);
-  });
-
-  it('takes the QuestDB protocol version as auto, 1 or 2', () => {
-    expect(readHistoryConfig({ QUESTDB_PROTOCOL_VERSION: '1' }).questDbProtocolVersion).toBe('1');
-    expect(() => readHistoryConfig({ QUESTDB_PROTOCOL_VERSION: '8' })).toThrow(/QUESTDB_PROTOCOL_VERSION: must be auto, 1 or 2/);
   });
 
   it('refuses a client id the broker would reject', () => {

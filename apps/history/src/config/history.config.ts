@@ -3,7 +3,6 @@ import { commonVariables, integerVariable, optionalTextVariable, optionalUrlVari
 const historyVariables = {
   ...commonVariables(5001),
   questDbUrl: optionalUrlVariable('QUESTDB_URL', ['http', 'https']),
-  questDbProtocolVersion: textVariable('QUESTDB_PROTOCOL_VERSION', 'auto', /^(auto|1|2)$/, 'auto, 1 or 2'),
   mqttClientId: textVariable('MQTT_CLIENT_ID', 'eventcast-history', /^[\w\-.]{1,64}$/, 'up to 64 letters, digits, _ - or .'),
   mqttShareGroup: optionalTextVariable('MQTT_SHARE_GROUP', /^[\w\-.]{1,64}$/, 'up to 64 letters, digits, _ - or .'),
   bufferValues: integerVariable('HISTORY_BUFFER_VALUES', 500_000, 1_000, 100_000_000),

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { HistoryConfig } from '../config/history.config';
 import { DuckDbTimeSeriesStore } from './duckdb/duckdb-time-series-store';
-import { QuestDbProtocolVersion, QuestDbTimeSeriesStore } from './questdb/questdb-time-series-store';
+import { QuestDbTimeSeriesStore } from './questdb/questdb-time-series-store';
 import { TimeSeriesStore } from './time-series-store.port';
 
 /** The file of the embedded store inside `DATA_DIR`. */
@@ -11,7 +11,7 @@ export const EMBEDDED_STORE_FILE = 'history.duckdb';
 /** QuestDB when `QUESTDB_URL` is set, else the embedded DuckDB file; opened and ready. */
 export async function openTimeSeriesStore(config: HistoryConfig): Promise<TimeSeriesStore> {
   const store = config.questDbUrl
-    ? new QuestDbTimeSeriesStore(config.questDbUrl, config.questDbProtocolVersion as QuestDbProtocolVersion)
+    ? new QuestDbTimeSeriesStore(config.questDbUrl)
     : new DuckDbTimeSeriesStore(join(config.dataDir, EMBEDDED_STORE_FILE));
   await store.open();
   new Logger(TimeSeriesStoreModule.name).log(`history values are stored in ${store.description}`);

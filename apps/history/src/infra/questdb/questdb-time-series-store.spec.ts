@@ -6,7 +6,7 @@ import { QuestDbTimeSeriesStore } from './questdb-time-series-store';
 /**
  * A stand-in for QuestDB's HTTP endpoints that records what the adapter sends. It checks the
  * requests the adapter makes, not QuestDB's answers: that is the contract suite's job against a
- * real server (QUESTDB_URL).
+ * real server (docs/history.md, "QuestDB in the tests").
  */
 class RecordingQuestDb {
   readonly queries: string[] = [];
@@ -14,8 +14,6 @@ class RecordingQuestDb {
   readonly paths: string[] = [];
   rows: unknown[][] = [];
   private server?: Server;
-
-  constructor(private readonly build: string) {}
 
   async start(): Promise<string> {
     const server = createServer((request, response) => void this.answer(request, response));
@@ -36,12 +34,10 @@ class RecordingQuestDb {
     if (url.pathname === '/write') {
       this.writes.push(body);
       response.writeHead(204).end();
-    } else if (url.pathname === '/settings') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ config: { 'line.proto.support.versions': [1, 2] } }));
     } else {
       const query = url.searchParams.get('query') ?? '';
       this.queries.push(query);
-      const dataset = query === 'SELECT build()' ? [[this.build]] : query.startsWith('SELECT field, cast') ? this.rows : [];
+      const dataset = query.startsWith('SELECT field, cast') ? this.rows : [];
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ dataset }));
     }
   }
@@ -51,9 +47,9 @@ describe(QuestDbTimeSeriesStore.name, () => {
   let questDb: RecordingQuestDb;
   let store: QuestDbTimeSeriesStore;
 
-  async function open(build: string): Promise<void> {
-    questDb = new RecordingQuestDb(build);
-    store = new QuestDbTimeSeriesStore(await questDb.start(), 'auto');
+  async function open(): Promise<void> {
+    questDb = new RecordingQuestDb();
+    store = new QuestDbTimeSeriesStore(await questDb.start());
     await store.open();
   }
 
@@ -65,23 +61,17 @@ describe(QuestDbTimeSeriesStore.name, () => {
     jest.restoreAllMocks();
   });
 
-  it('creates the narrow table of DESIGN.md and talks ILP version 1 to QuestDB 8.x', async () => {
-    await open('Build Information: QuestDB 8.2.3, JDK 17.0.7, Commit Hash 0123');
+  it('creates the narrow table and writes each batch as line protocol text in one request', async () => {
+    await open();
     expect(questDb.queries[0]).toBe(
       'CREATE TABLE IF NOT EXISTS history_values (ts TIMESTAMP, field SYMBOL, value DOUBLE) TIMESTAMP(ts) PARTITION BY DAY WAL DEDUP UPSERT KEYS(ts, field)',
     );
     await store.write([{ ts: 1_714_564_800_000_001, values: new Map([['k/a b,c=d', 1.5], ['k/v', 2]]) }]);
-    expect(questDb.paths).not.toContain('/settings');
     expect(questDb.writes).toEqual(['history_values,field=k/a\\ b\\,c\\=d value=1.5 1714564800000001000\nhistory_values,field=k/v value=2 1714564800000001000\n']);
   });
 
-  it('lets the client negotiate the ILP version with QuestDB 9.x', async () => {
-    await open('Build Information: QuestDB 9.1.0, JDK 17.0.9, Commit Hash 4567');
-    expect(questDb.paths).toContain('/settings');
-  });
-
   it('sends field names to SQL only as literals with their quotes doubled, and reads times back as microseconds', async () => {
-    await open('Build Information: QuestDB 8.2.3');
+    await open();
     questDb.rows = [["it's", 1_714_564_800_000_001, 4.5]];
     await expect(store.latest(["it's", "x') OR ('1'='1"], 1_714_564_800_000_000)).resolves.toEqual([
       { field: "it's", ts: 1_714_564_800_000_001, value: 4.5 },
@@ -93,7 +83,7 @@ describe(QuestDbTimeSeriesStore.name, () => {
   });
 
   it('samples ranges by the bucket width in its largest whole unit, aligned to the calendar', async () => {
-    await open('Build Information: QuestDB 8.2.3');
+    await open();
     await store.averages(['k/v'], 0, 86_400_000_000, 900_000_000);
     expect(questDb.queries.at(-1)).toContain('SAMPLE BY 15m ALIGN TO CALENDAR');
   });
