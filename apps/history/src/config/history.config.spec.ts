@@ -7,6 +7,7 @@ describe(readHistoryConfig.name, () => {
       port: 5001,
       dataDir: './data',
       questDbUrl: undefined,
+      questDbTable: 'history_values',
       mqttClientId: 'eventcast-history',
       mqttShareGroup: undefined,
       bufferValues: 500_000,
@@ -16,6 +17,12 @@ describe(readHistoryConfig.name, () => {
   it('takes QuestDB over http(s) only', () => {
     expect(readHistoryConfig({ QUESTDB_URL: 'http://questdb:9000/' }).questDbUrl).toBe('http://questdb:9000');
     expect(() => readHistoryConfig({ QUESTDB_URL: 'postgres://questdb:8812' })).toThrow(/QUESTDB_URL/);
+  });
+
+  it('takes a QuestDB table name that needs no quoting', () => {
+    expect(readHistoryConfig({ QUESTDB_TABLE: 'plant_2_history' }).questDbTable).toBe('plant_2_history');
+    expect(() => readHistoryConfig({ QUESTDB_TABLE: 'a b' })).toThrow(/QUESTDB_TABLE/);
+    expect(() => readHistoryConfig({ QUESTDB_TABLE: "x'; DROP TABLE y; --" })).toThrow(/QUESTDB_TABLE/);
   });
 
   it('refuses a client id the broker would reject', () => {

@@ -11,7 +11,7 @@ export const EMBEDDED_STORE_FILE = 'history.duckdb';
 /** QuestDB when `QUESTDB_URL` is set, else the embedded DuckDB file; opened and ready. */
 export async function openTimeSeriesStore(config: HistoryConfig): Promise<TimeSeriesStore> {
   const store = config.questDbUrl
-    ? new QuestDbTimeSeriesStore(config.questDbUrl)
+    ? new QuestDbTimeSeriesStore(config.questDbUrl, config.questDbTable)
     : new DuckDbTimeSeriesStore(join(config.dataDir, EMBEDDED_STORE_FILE));
   await store.open();
   new Logger(TimeSeriesStoreModule.name).log(`history values are stored in ${store.description}`);

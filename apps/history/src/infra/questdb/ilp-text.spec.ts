@@ -2,7 +2,7 @@ import { IlpTextEncoder } from './ilp-text';
 
 describe(IlpTextEncoder.name, () => {
   const encode = (events: Array<{ ts: number; values: Array<[string, number]> }>) =>
-    new IlpTextEncoder().encode(events.map(({ ts, values }) => ({ ts, values: new Map(values) })));
+    new IlpTextEncoder('history_values').encode(events.map(({ ts, values }) => ({ ts, values: new Map(values) })));
 
   it('writes one line per value, with the event time in nanoseconds', () => {
     expect(encode([{ ts: 1_714_564_800_000_001, values: [['k/a', 1.5], ['k/b', -2]] }])).toBe(

@@ -1,4 +1,4 @@
-import { HISTORY_TABLE, TimedValues } from '../time-series-store.port';
+import { TimedValues } from '../time-series-store.port';
 
 /** Characters an ILP symbol value escapes with a backslash: separators, line ends and the backslash itself. */
 const SYMBOL_SPECIALS = /[ ,=\n\r\\]/g;
@@ -7,12 +7,15 @@ const LINE_STARTS_KEPT = 100_000;
 
 /**
  * Writes history values as InfluxDB line protocol text, one line per value:
- * `history_values,field=<name> value=<number> <nanoseconds>`. Any QuestDB version takes text
+ * `<table>,field=<name> value=<number> <nanoseconds>`. Any QuestDB version takes text
  * lines; doubles written by `String(number)` are the shortest text that reads back as the same
  * number. The line start of each field name (its escaping) is computed once.
  */
 export class IlpTextEncoder {
   private readonly lineStarts = new Map<string, string>();
+
+  /** `table` is a plain name (letters, digits, `_`), which needs no escaping. */
+  constructor(private readonly table: string) {}
 
   /** The lines of every value of `events`, each ending in `\n`. */
   encode(events: readonly TimedValues[]): string {
@@ -29,7 +32,7 @@ export class IlpTextEncoder {
     let start = this.lineStarts.get(field);
     if (start === undefined) {
       if (this.lineStarts.size >= LINE_STARTS_KEPT) this.lineStarts.clear();
-      start = `${HISTORY_TABLE},field=${field.replace(SYMBOL_SPECIALS, '\\$&')} value=`;
+      start = `${this.table},field=${field.replace(SYMBOL_SPECIALS, '\\$&')} value=`;
       this.lineStarts.set(field, start);
     }
     return start;

@@ -4,9 +4,13 @@ import { IlpTextEncoder } from './ilp-text';
 import { QuestDbHttpClient } from './questdb-http.client';
 import { sampleByWidth, sqlFieldFilter, sqlTime } from './questdb-sql.util';
 
-const CREATE_TABLE =
-  `CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (ts TIMESTAMP, field SYMBOL, value DOUBLE) ` +
-  'TIMESTAMP(ts) PARTITION BY DAY WAL DEDUP UPSERT KEYS(ts, field)';
+/** The narrow table, created when missing; a repeated `(ts, field)` replaces the value it had. */
+function createTable(table: string): string {
+  return (
+    `CREATE TABLE IF NOT EXISTS ${table} (ts TIMESTAMP, field SYMBOL, value DOUBLE) ` +
+    'TIMESTAMP(ts) PARTITION BY DAY WAL DEDUP UPSERT KEYS(ts, field)'
+  );
+}
 
 /**
  * QuestDB: the narrow table of docs/history.md, written as line protocol text over HTTP
@@ -18,12 +22,17 @@ const CREATE_TABLE =
 export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   private readonly logger = new Logger(QuestDbTimeSeriesStore.name);
   private readonly http: QuestDbHttpClient;
-  private readonly encoder = new IlpTextEncoder();
-  private table?: Promise<void>;
+  private readonly encoder: IlpTextEncoder;
+  private created?: Promise<void>;
 
-  constructor(private readonly url: string) {
+  /** `table` (default `history_values`) is a plain name: letters, digits and `_` (`QUESTDB_TABLE`). */
+  constructor(
+    private readonly url: string,
+    private readonly table = HISTORY_TABLE,
+  ) {
     super();
     this.http = new QuestDbHttpClient(url);
+    this.encoder = new IlpTextEncoder(table);
   }
 
   get description(): string {
@@ -46,27 +55,27 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   }
 
   async fields(sinceUs: number): Promise<string[]> {
-    const rows = await this.http.exec(`SELECT DISTINCT field FROM ${HISTORY_TABLE} WHERE ts >= ${sqlTime(sinceUs)}`);
+    const rows = await this.http.exec(`SELECT DISTINCT field FROM ${this.table} WHERE ts >= ${sqlTime(sinceUs)}`);
     return rows.map(([field]) => field as string);
   }
 
   averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]> {
     return this.read(
-      `SELECT ts, field, avg(value) value FROM ${HISTORY_TABLE} WHERE ${sqlFieldFilter(fields)} ` +
+      `SELECT ts, field, avg(value) value FROM ${this.table} WHERE ${sqlFieldFilter(fields)} ` +
         `AND ts >= ${sqlTime(fromUs)} AND ts <= ${sqlTime(toUs)} SAMPLE BY ${sampleByWidth(bucketUs)} ALIGN TO CALENDAR`,
     );
   }
 
   latest(fields: readonly string[], sinceUs: number): Promise<FieldValue[]> {
     return this.read(
-      `SELECT ts, field, value FROM ${HISTORY_TABLE} WHERE ${sqlFieldFilter(fields)} AND ts >= ${sqlTime(sinceUs)} ` +
+      `SELECT ts, field, value FROM ${this.table} WHERE ${sqlFieldFilter(fields)} AND ts >= ${sqlTime(sinceUs)} ` +
         'LATEST ON ts PARTITION BY field',
     );
   }
 
   values(fields: readonly string[], fromUs: number, toUs: number, limit: number): Promise<FieldValue[]> {
     return this.read(
-      `SELECT ts, field, value FROM ${HISTORY_TABLE} WHERE ${sqlFieldFilter(fields)} ` +
+      `SELECT ts, field, value FROM ${this.table} WHERE ${sqlFieldFilter(fields)} ` +
         `AND ts >= ${sqlTime(fromUs)} AND ts <= ${sqlTime(toUs)} ORDER BY ts LIMIT ${Math.trunc(limit)}`,
     );
   }
@@ -76,7 +85,7 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   }
 
   async close(): Promise<void> {
-    this.table = undefined;
+    this.created = undefined;
   }
 
   /** Runs a query of `ts, field, value` and reads the time back as a number of microseconds, not ISO text. */
@@ -87,13 +96,13 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
 
   /** The table exists; created again on the next call after a failure. */
   private ready(): Promise<void> {
-    this.table ??= this.http.exec(CREATE_TABLE).then(
-      () => this.logger.log(`${this.description}: table ${HISTORY_TABLE} ready`),
+    this.created ??= this.http.exec(createTable(this.table)).then(
+      () => this.logger.log(`${this.description}: table ${this.table} ready`),
       (error: unknown) => {
-        this.table = undefined;
+        this.created = undefined;
         throw error;
       },
     );
-    return this.table;
+    return this.created;
   }
 }
