@@ -109,6 +109,20 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
       expect(rows).toEqual([{ field: name('w'), ts: Math.floor(start / width) * width, value: 2 }]);
     });
 
+    it('averages a range that runs up to now as exactly as an old one, the newest minutes included', async () => {
+      const tenMinutes = 600 * SECOND;
+      const start = Math.floor((Date.now() * 1000) / tenMinutes) * tenMinutes - 2 * tenMinutes;
+      const times = Array.from({ length: Math.floor((Date.now() * 1000 - start) / (30 * SECOND)) }, (_, index) => start + index * 30 * SECOND);
+      await store.write(times.map((ts, index) => event(ts, { r: index })));
+      const expected = [0, 1, 2]
+        .map((bucket) => times.map((ts, index) => [ts, index]).filter(([ts]) => Math.floor((ts - start) / tenMinutes) === bucket))
+        .filter((inBucket) => inBucket.length > 0)
+        .map((inBucket, bucket) => ({ field: name('r'), ts: start + bucket * tenMinutes, value: inBucket.reduce((sum, [, index]) => sum + index, 0) / inBucket.length }));
+      const read = async () => (await store.averages([name('r')], start, start + 3 * tenMinutes - 1, tenMinutes)).sort((a, b) => a.ts - b.ts);
+      await waitFor('the averages of every bucket', async () => JSON.stringify(await read()) === JSON.stringify(expected)).catch(async () => undefined);
+      expect(await read()).toEqual(expected);
+    });
+
     it('gives the latest value of each field at or after a time, and nothing for a field without one', async () => {
       await store.write([event(BASE, { a: 1, b: 5 }), event(BASE + SECOND, { a: 2 }), event(BASE + 2 * SECOND, { c: 3 })]);
       await eventually(() => store.values([name('a'), name('b'), name('c')], BASE, BASE + DAY, 10), 4);

@@ -1,0 +1,75 @@
+import { FieldValue } from '../time-series-store.port';
+import { sampleByWidth, sqlFieldFilter, sqlTime } from './questdb-sql.util';
+
+/** The rollup's bucket: every round bucket width of a minute or more is a whole number of them. */
+export const ROLLUP_US = 60_000_000;
+/**
+ * Values newer than this are read from the table itself: the rollup catches up with a write a
+ * moment after it, and the newest minutes are where writes land.
+ */
+export const ROLLUP_LAG_US = 5 * 60_000_000;
+
+/** A bucket's sum and count, from the rollup or from the table, before the two are merged. */
+export interface BucketSum {
+  field: string;
+  ts: number;
+  total: number;
+  count: number;
+}
+
+/** The materialized view of `table`: per field and minute, the sum and the count of its values. */
+export function rollupName(table: string): string {
+  return `${table}_1m`;
+}
+
+/** Creates the rollup when missing (QuestDB 9.x; older versions refuse the statement). */
+export function createRollup(table: string): string {
+  return (
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${rollupName(table)} AS ` +
+    `(SELECT ts, field, sum(value) total, count() n FROM ${table} SAMPLE BY 1m) PARTITION BY DAY`
+  );
+}
+
+/**
+ * Where an averages query over `[fromUs, toUs]` splits: the whole minutes before the cut are summed
+ * from the rollup, the rest from the table, so one bucket may take from both. Only buckets of
+ * whole minutes from a whole minute on can split; anything else reads the table alone (the cut is
+ * then `fromUs`).
+ */
+export function rollupCut(fromUs: number, toUs: number, bucketUs: number, nowUs: number): number {
+  if (fromUs % ROLLUP_US !== 0 || bucketUs % ROLLUP_US !== 0) return fromUs;
+  const wholeMinutes = (us: number) => Math.floor(us / ROLLUP_US) * ROLLUP_US;
+  return Math.max(fromUs, Math.min(wholeMinutes(nowUs - ROLLUP_LAG_US), wholeMinutes(toUs + 1)));
+}
+
+/** Sums per bucket of the rollup's minutes in `[fromUs, cutUs)`. */
+export function rollupSumsQuery(table: string, fields: readonly string[], fromUs: number, cutUs: number, bucketUs: number): string {
+  return (
+    `SELECT ts, field, sum(total) total, sum(n) n FROM ${rollupName(table)} WHERE ${sqlFieldFilter(fields)} ` +
+    `AND ts >= ${sqlTime(fromUs)} AND ts < ${sqlTime(cutUs)} SAMPLE BY ${sampleByWidth(bucketUs)} ALIGN TO CALENDAR`
+  );
+}
+
+/** Sums per bucket of the table's values in `[fromUs, toUs]`. */
+export function tableSumsQuery(table: string, fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): string {
+  return (
+    `SELECT ts, field, sum(value) total, count() n FROM ${table} WHERE ${sqlFieldFilter(fields)} ` +
+    `AND ts >= ${sqlTime(fromUs)} AND ts <= ${sqlTime(toUs)} SAMPLE BY ${sampleByWidth(bucketUs)} ALIGN TO CALENDAR`
+  );
+}
+
+/** The average of each field's bucket over every sum given for it. */
+export function mergeBucketSums(sums: readonly BucketSum[]): FieldValue[] {
+  const buckets = new Map<string, BucketSum>();
+  for (const sum of sums) {
+    const key = `${sum.ts}\u0000${sum.field}`;
+    const bucket = buckets.get(key);
+    if (bucket) {
+      bucket.total += sum.total;
+      bucket.count += sum.count;
+    } else {
+      buckets.set(key, { ...sum });
+    }
+  }
+  return [...buckets.values()].filter((bucket) => bucket.count > 0).map(({ field, ts, total, count }) => ({ field, ts, value: total / count }));
+}
