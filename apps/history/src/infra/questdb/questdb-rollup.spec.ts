@@ -1,4 +1,5 @@
-import { mergeBucketSums, ROLLUP_LAG_US, ROLLUP_US, rollupCut } from './questdb-rollup';
+import { QuestDbHttpClient } from './questdb-http.client';
+import { mergeBucketSums, QuestDbRollup, ROLLUP_LAG_US, ROLLUP_US, rollupCut } from './questdb-rollup';
 
 const MINUTE = ROLLUP_US;
 const NOW = 1_000 * 24 * 60 * MINUTE + 30_000_000;
@@ -37,5 +38,44 @@ describe(mergeBucketSums.name, () => {
       { field: 'b', ts: 0, value: 2.5 },
       { field: 'a', ts: MINUTE, value: 7 },
     ]);
+  });
+});
+
+describe(QuestDbRollup.name, () => {
+  /** A QuestDB whose table has committed transaction 7 and whose rollup has taken `refreshed`. */
+  function questDb(refreshed: { txn: number }) {
+    const statements: string[] = [];
+    const exec = async (sql: string) => {
+      statements.push(sql);
+      if (sql.includes('wal_tables()')) return [[7]];
+      if (sql.includes('materialized_views()')) return [[refreshed.txn]];
+      return [];
+    };
+    return { statements, http: { exec } as unknown as QuestDbHttpClient };
+  }
+  const from = Math.floor((NOW - 60 * MINUTE) / MINUTE) * MINUTE;
+  const normalCut = rollupCut(from, NOW, MINUTE, NOW);
+
+  it('asks for nothing after a write of recent values', async () => {
+    const { statements, http } = questDb({ txn: 0 });
+    const rollup = new QuestDbRollup(http, 'history_values');
+    await rollup.written(NOW - MINUTE, NOW);
+    await expect(rollup.cut(from, NOW, MINUTE, NOW)).resolves.toBe(normalCut);
+    expect(statements).toEqual([]);
+  });
+
+  it('after a backlog, reads the table from its oldest minute until the rollup has taken its transaction', async () => {
+    const refreshed = { txn: 6 };
+    const { statements, http } = questDb(refreshed);
+    const rollup = new QuestDbRollup(http, 'history_values');
+    const oldest = from + 10 * MINUTE + 5;
+    await rollup.written(oldest, NOW);
+    expect(statements).toContain('REFRESH MATERIALIZED VIEW history_values_1m INCREMENTAL');
+    await expect(rollup.cut(from, NOW, MINUTE, NOW)).resolves.toBe(from + 10 * MINUTE);
+    refreshed.txn = 7;
+    await expect(rollup.cut(from, NOW, MINUTE, NOW)).resolves.toBe(normalCut);
+    statements.length = 0;
+    await expect(rollup.cut(from, NOW, MINUTE, NOW)).resolves.toBe(normalCut);
+    expect(statements).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { FieldValue, HISTORY_TABLE, TimedValues, TimeSeriesStore } from '../time-series-store.port';
 import { IlpTextEncoder } from './ilp-text';
 import { QuestDbHttpClient } from './questdb-http.client';
-import { BucketSum, createRollup, mergeBucketSums, rollupCut, rollupSumsQuery, tableSumsQuery } from './questdb-rollup';
+import { BucketSum, createRollup, mergeBucketSums, QuestDbRollup, rollupSumsQuery, tableSumsQuery } from './questdb-rollup';
 import { sqlFieldFilter, sqlTime } from './questdb-sql.util';
 
 /** The narrow table, created when missing; a repeated `(ts, field)` replaces the value it had. */
@@ -25,8 +25,8 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   private readonly http: QuestDbHttpClient;
   private readonly encoder: IlpTextEncoder;
   private created?: Promise<void>;
-  /** Whether the per-minute rollup exists (QuestDB 9.x); unknown, so unused, until the table is set up. */
-  private rollup = false;
+  /** The per-minute rollup (QuestDB 9.x); unknown, so unused, until the table is set up. */
+  private rollup?: QuestDbRollup;
 
   /** `table` (default `history_values`) is a plain name: letters, digits and `_` (`QUESTDB_TABLE`). */
   constructor(
@@ -55,6 +55,7 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   async write(events: readonly TimedValues[]): Promise<void> {
     await this.ready();
     await this.http.write(this.encoder.encode(events));
+    if (events.length > 0) await this.rollup?.written(Math.min(...events.map((event) => event.ts)), Date.now() * 1000);
   }
 
   async fields(sinceUs: number): Promise<string[]> {
@@ -64,7 +65,7 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
 
   /** Whole minutes older than a few minutes come from the rollup where there is one, the rest from the table. */
   async averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]> {
-    const cutUs = this.rollup ? rollupCut(fromUs, toUs, bucketUs, Date.now() * 1000) : fromUs;
+    const cutUs = this.rollup ? await this.rollup.cut(fromUs, toUs, bucketUs, Date.now() * 1000) : fromUs;
     const parts = await Promise.all([
       cutUs > fromUs ? this.readSums(rollupSumsQuery(this.table, fields, fromUs, cutUs, bucketUs)) : [],
       cutUs <= toUs ? this.readSums(tableSumsQuery(this.table, fields, cutUs, toUs, bucketUs)) : [],
@@ -118,10 +119,10 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   private async setUp(): Promise<void> {
     await this.http.exec(createTable(this.table));
     this.rollup = await this.http.exec(createRollup(this.table)).then(
-      () => true,
+      () => new QuestDbRollup(this.http, this.table),
       (error: unknown) => {
         this.logger.log(`no per-minute rollup (QuestDB 9 has materialized views): ranges read the table alone (${String(error)})`);
-        return false;
+        return undefined;
       },
     );
     this.logger.log(`${this.description}: table ${this.table} ready${this.rollup ? ', with its per-minute rollup' : ''}`);
