@@ -247,6 +247,7 @@ async function benchQueries(name: string, history: History, data: QueryData, rep
     const { p50, p99 } = await timeQuery(history.base, path, body);
     const verdict = target === undefined ? '' : `  target p99 < ${target} ms: ${met(p99 < target)}`;
     report.push(`${name.padEnd(14)} ${label.padEnd(42)} p50 ${String(p50).padStart(5)} ms  p99 ${String(p99).padStart(5)} ms${verdict}`);
+    console.log(report[report.length - 1]);
   }
 }
 
@@ -283,6 +284,7 @@ async function benchStore(target: StoreUnderBench, report: string[]): Promise<vo
   const started = Date.now();
   const data = await target.fill(`bench-${run}-query`);
   report.push(`${target.name.padEnd(14)} query data: ${thousands(data.rows)} points in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(report[report.length - 1]);
   const history = await History.start(target.env);
   try {
     await benchQueries(target.name, history, data, report);
