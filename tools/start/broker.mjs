@@ -26,7 +26,7 @@ async function startEmbeddedBroker(port) {
 /**
  * @param {{ mqttUrl?: string, port: number }} options `port` is where a running broker is looked
  * for and where the embedded one listens.
- * @returns {Promise<{ url: string, description: string, close: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, description: string, close: () => Promise<void>, mqttVersion?: string }>} `mqttVersion`: what the history service must speak to it
  */
 export async function chooseBroker({ mqttUrl, port }) {
   const nothingToClose = async () => undefined;
@@ -34,5 +34,6 @@ export async function chooseBroker({ mqttUrl, port }) {
   const url = `mqtt://localhost:${port}`;
   if (await answers(port)) return { url, description: `${url} (a broker already running there)`, close: nothingToClose };
   const close = await startEmbeddedBroker(port);
-  return { url, description: `${url} (embedded aedes broker, in this process)`, close };
+  // aedes speaks MQTT 3.1.1 only.
+  return { url, description: `${url} (embedded aedes broker, in this process)`, close, mqttVersion: '3.1.1' };
 }

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 /**
  * @param {ReturnType<typeof import('./settings.mjs').readSettings>} settings
  * @param {string} brokerUrl the broker every service connects to
+ * @param {string | undefined} mqttVersion the MQTT version the history service speaks, when the broker needs one
  * @param {string} workspace the repository root, where `dist/apps/<app>/main.js` is
  * @returns {{ name: string, script: string, env: Record<string, string>, store: string, apiPage: string, startsAfterPort?: number }[]}
  *   `startsAfterPort`: the service starts once this port answers
  */
-export function describeServices(settings, brokerUrl, workspace) {
+export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
   const { dataDir, serviceId, ports, questDbUrl, redisUrl } = settings;
   // QUESTDB_URL, REDIS_URL, MQTT_CLIENT_ID and the other variables of the user reach the services
   // unchanged; these are the ones npm start decides.
@@ -17,7 +18,7 @@ export function describeServices(settings, brokerUrl, workspace) {
   const services = [
     {
       name: 'history',
-      env: { ...shared, PORT: ports.history },
+      env: { ...shared, PORT: ports.history, ...(mqttVersion && { MQTT_VERSION: mqttVersion }) },
       store: questDbUrl ? `QuestDB at ${questDbUrl}` : `embedded DuckDB in ${dataDir}`,
       apiPage: `http://localhost:${ports.history}/history/api/doc`,
     },

@@ -26,7 +26,7 @@ const broker = await chooseBroker({ mqttUrl: settings.mqttUrl, port: settings.br
   giveUp(`could not start the embedded broker on port ${settings.brokerPort} (${error.message})`),
 );
 
-const services = describeServices(settings, broker.url, workspace);
+const services = describeServices(settings, broker.url, workspace, broker.mqttVersion);
 printPlan(broker, services);
 let stopping;
 const processes = new ServiceProcesses({

@@ -7,7 +7,8 @@ import { HISTORY_API } from './history-api';
 
 /**
  * How the history service starts: a persistent MQTT 5 session under its fixed client id, with the
- * largest Receive Maximum so a burst reaches it whole on a stock broker; and the WebSocket stream.
+ * largest Receive Maximum so a burst reaches it whole on a stock broker (MQTT 3.1.1 with
+ * `MQTT_VERSION=3.1.1`, for a broker without MQTT 5); and the WebSocket stream.
  */
 export function historyService(config: HistoryConfig): ServiceStartOptions {
   return {
@@ -20,7 +21,7 @@ export function historyService(config: HistoryConfig): ServiceStartOptions {
       url: config.mqttUrl,
       clientId: config.mqttClientId,
       persistentSession: true,
-      receiveMaximum: MAX_RECEIVE_MAXIMUM,
+      receiveMaximum: config.mqttVersion === '5' ? MAX_RECEIVE_MAXIMUM : undefined,
     }),
     api: HISTORY_API,
     configure: (app) => app.useWebSocketAdapter(new WsAdapter(app)),

@@ -9,6 +9,7 @@ describe(readHistoryConfig.name, () => {
       questDbUrl: undefined,
       questDbTable: 'history_values',
       mqttClientId: 'eventcast-history',
+      mqttVersion: '5',
       mqttShareGroup: undefined,
       bufferValues: 500_000,
     });
@@ -23,6 +24,11 @@ describe(readHistoryConfig.name, () => {
     expect(readHistoryConfig({ QUESTDB_TABLE: 'plant_2_history' }).questDbTable).toBe('plant_2_history');
     expect(() => readHistoryConfig({ QUESTDB_TABLE: 'a b' })).toThrow(/QUESTDB_TABLE/);
     expect(() => readHistoryConfig({ QUESTDB_TABLE: "x'; DROP TABLE y; --" })).toThrow(/QUESTDB_TABLE/);
+  });
+
+  it('speaks MQTT 5 unless told 3.1.1, for a broker without MQTT 5', () => {
+    expect(readHistoryConfig({ MQTT_VERSION: '3.1.1' }).mqttVersion).toBe('3.1.1');
+    expect(() => readHistoryConfig({ MQTT_VERSION: '4' })).toThrow(/MQTT_VERSION: must be 5 or 3.1.1/);
   });
 
   it('refuses a client id the broker would reject', () => {
