@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync } from 'mqtt';
 import { HISTORY_TOPIC } from '@eventcast/domain';
-import { ServerProcess, waitFor } from '@eventcast/testing';
-import { historyStores, HistoryUnderTest } from './history-under-test';
+import { historyStores, ServerProcess, waitFor } from '@eventcast/testing';
+import { HistoryUnderTest } from './history-under-test';
 
 const BURST = 5_000;
 

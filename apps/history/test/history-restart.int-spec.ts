@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync, MqttClient } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { waitFor } from '@eventcast/testing';
-import { historyStores, HistoryUnderTest } from './history-under-test';
+import { historyStores, waitFor } from '@eventcast/testing';
+import { HistoryUnderTest } from './history-under-test';
 
 jest.setTimeout(30_000);
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { startService, StartedService } from '@eventcast/bootstrap';
 import { HISTORY_TOPIC } from '@eventcast/domain';
-import { freePort, questDbTargets, waitFor } from '@eventcast/testing';
+import { freePort, waitFor } from '@eventcast/testing';
 import { HistoryIngestService } from '../src/app/ingest/history-ingest.service';
 import { HistoryWriter } from '../src/app/ingest/history-writer.service';
 import { readHistoryConfig } from '../src/config/history.config';
@@ -13,17 +13,6 @@ import { historyService } from '../src/history-service';
 import { TimedValues, TimeSeriesStore } from '../src/infra/time-series-store.port';
 
 export const BROKER = 'mqtt://127.0.0.1:1883';
-
-/** A store the service can run on, as the variables that choose it. */
-export interface HistoryStore {
-  readonly label: string;
-  readonly env: Record<string, string>;
-}
-
-/** The embedded DuckDB store and every QuestDB server the run has (see `questDbTargets`). */
-export function historyStores(): HistoryStore[] {
-  return [{ label: 'DuckDB', env: {} }, ...questDbTargets().map(({ label, url }) => ({ label, env: { QUESTDB_URL: url } }))];
-}
 
 /**
  * The history service started in this process as `main.ts` starts it, on a free port, with a data

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync, MqttClient } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { waitFor } from '@eventcast/testing';
-import { historyStores, HistoryUnderTest } from './history-under-test';
+import { historyStores, waitFor } from '@eventcast/testing';
+import { HistoryUnderTest } from './history-under-test';
 import { StreamClient, StreamReply } from './stream-client';
 
 jest.setTimeout(30_000);
@@ -36,7 +36,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     return value;
   }
 
-  it('stores an event of a plain MQTT client under the flattened names and converted values of SPEC.md', async () => {
+  it('stores an event of a plain MQTT client under the flattened names and converted values of docs/history.md', async () => {
     const k = `${key}-spec`;
     await publish({
       key: k,

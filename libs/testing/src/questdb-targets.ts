@@ -22,6 +22,17 @@ export function questDbTargets(env: NodeJS.ProcessEnv = process.env): QuestDbTar
     });
 }
 
+/** A store the history service can run on, as the variables that choose it. */
+export interface HistoryStore {
+  readonly label: string;
+  readonly env: Record<string, string>;
+}
+
+/** The history service's embedded DuckDB store and every QuestDB server the run has. */
+export function historyStores(): HistoryStore[] {
+  return [{ label: 'DuckDB', env: {} }, ...questDbTargets().map(({ label, url }) => ({ label, env: { QUESTDB_URL: url } }))];
+}
+
 /**
  * Declares `suite` once per QuestDB target. Without one it declares a test that says so: skipped
  * on a developer's machine, failing in CI, where a skipped QuestDB suite would hide that it never ran.

@@ -4,13 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { BuiltApp, freePort, questDbTargets, waitFor } from '@eventcast/testing';
+import { BuiltApp, freePort, historyStores, waitFor } from '@eventcast/testing';
 
 const BROKER = 'mqtt://127.0.0.1:1883';
 
-const stores = [{ label: 'DuckDB', env: {} }, ...questDbTargets().map(({ label, url }) => ({ label, env: { QUESTDB_URL: url } }))];
-
-describe.each(stores)('the built history app on $label', ({ env }) => {
+describe.each(historyStores())('the built history app on $label', ({ env }) => {
   const key = `e2e-store-${randomBytes(4).toString('hex')}`;
   const field = `${key}/fridge/it's "cold"`;
   const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-e2e-history-'));

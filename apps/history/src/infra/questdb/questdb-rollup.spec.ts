@@ -53,13 +53,14 @@ describe(QuestDbRollup.name, () => {
     };
     return { statements, http: { exec } as unknown as QuestDbHttpClient };
   }
+  const written = (ts: number) => ({ ts, values: new Map([['k/v', 1]]) });
   const from = Math.floor((NOW - 60 * MINUTE) / MINUTE) * MINUTE;
   const normalCut = rollupCut(from, NOW, MINUTE, NOW);
 
   it('asks for nothing after a write of recent values', async () => {
     const { statements, http } = questDb({ txn: 0 });
     const rollup = new QuestDbRollup(http, 'history_values');
-    await rollup.written(NOW - MINUTE, NOW);
+    await rollup.written([written(NOW - MINUTE)], NOW);
     await expect(rollup.cut(from, NOW, MINUTE, NOW)).resolves.toBe(normalCut);
     expect(statements).toEqual([]);
   });
@@ -69,7 +70,7 @@ describe(QuestDbRollup.name, () => {
     const { statements, http } = questDb(refreshed);
     const rollup = new QuestDbRollup(http, 'history_values');
     const oldest = from + 10 * MINUTE + 5;
-    await rollup.written(oldest, NOW);
+    await rollup.written([written(oldest + MINUTE), written(oldest)], NOW);
     expect(statements).toContain('REFRESH MATERIALIZED VIEW history_values_1m INCREMENTAL');
     await expect(rollup.cut(from, NOW, MINUTE, NOW)).resolves.toBe(from + 10 * MINUTE);
     refreshed.txn = 7;

@@ -1,4 +1,4 @@
-import { FieldValue } from '../time-series-store.port';
+import { FieldValue, TimedValues } from '../time-series-store.port';
 import { QuestDbHttpClient } from './questdb-http.client';
 import { sampleByWidth, sqlFieldFilter, sqlText, sqlTime } from './questdb-sql.util';
 
@@ -64,8 +64,9 @@ export class QuestDbRollup {
     private readonly table: string,
   ) {}
 
-  /** Notes a write whose oldest value has the time `oldestUs`. */
-  async written(oldestUs: number, nowUs: number): Promise<void> {
+  /** Notes a write of `events`: those older than the newest minutes make a backlog. */
+  async written(events: readonly TimedValues[], nowUs: number): Promise<void> {
+    const oldestUs = events.reduce((oldest, event) => Math.min(oldest, event.ts), Infinity);
     if (oldestUs >= wholeMinutes(nowUs - ROLLUP_LAG_US)) return;
     this.backlog = { fromUs: Math.min(this.backlog?.fromUs ?? oldestUs, oldestUs) };
     try {

@@ -55,7 +55,7 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   async write(events: readonly TimedValues[]): Promise<void> {
     await this.ready();
     await this.http.write(this.encoder.encode(events));
-    if (events.length > 0) await this.rollup?.written(events.reduce((oldest, event) => Math.min(oldest, event.ts), Infinity), Date.now() * 1000);
+    await this.rollup?.written(events, Date.now() * 1000);
   }
 
   async fields(sinceUs: number): Promise<string[]> {
