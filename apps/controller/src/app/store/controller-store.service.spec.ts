@@ -1,9 +1,9 @@
-import { DatastoreClient } from '../../infra/datastore/datastore.client';
 import { ControllerConfig } from '../../config/controller.config';
+import { Datastore } from '../ports/datastore.port';
 import { ControllerStoreService } from './controller-store.service';
 
 describe(ControllerStoreService.name, () => {
-  const store = new ControllerStoreService({ serviceId: 'c1' } as ControllerConfig, {} as DatastoreClient);
+  const store = new ControllerStoreService({ serviceId: 'c1' } as ControllerConfig, {} as Datastore);
 
   it('follows the change events of its own namespace only', () => {
     store.follow({ changed: [{ namespace: 'controller-service:c1', id: 'block-100', meta: { a: 1 } }, { namespace: 'controller-service:c2', id: 'block-101' }, null] });

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DatastoreDocument, documentKey } from '@eventcast/domain';
 import { ControllerConfig } from '../../config/controller.config';
-import { DatastoreClient, DatastoreUnavailableError } from '../../infra/datastore/datastore.client';
+import { DatastoreUnavailableError } from '../../infra/datastore/datastore.client';
+import { Datastore } from '../ports/datastore.port';
 
 /** The top-level namespace of every controller service's documents. */
 export const CONTROLLER_NAMESPACE = 'controller-service';
@@ -33,7 +34,7 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
 
   constructor(
     @Inject(ControllerConfig) config: ControllerConfig,
-    private readonly datastore: DatastoreClient,
+    @Inject(Datastore) private readonly datastore: Datastore,
   ) {
     this.namespace = `${CONTROLLER_NAMESPACE}:${config.serviceId}`;
   }

@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { TemperatureUnit } from '@eventcast/block-model';
-import { DatastoreClient } from '../../infra/datastore/datastore.client';
+import { Datastore } from '../ports/datastore.port';
 import { temperatureUnitOf, UNITS_ID, UNITS_NAMESPACE } from './user-units';
 
 const RETRY_MS = 2000;
@@ -18,7 +18,7 @@ export class UserUnitsService implements OnApplicationBootstrap, OnApplicationSh
   private warned = false;
   private readonly listeners: Array<(unit: TemperatureUnit) => void> = [];
 
-  constructor(private readonly datastore: DatastoreClient) {}
+  constructor(@Inject(Datastore) private readonly datastore: Datastore) {}
 
   /** The unit reads, state and history events give temperatures in. */
   get temperature(): TemperatureUnit {

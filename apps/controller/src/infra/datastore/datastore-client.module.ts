@@ -1,15 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { Datastore } from '../../app/ports/datastore.port';
 import { DatastoreClient } from './datastore.client';
 
-/** Provides the `DatastoreClient` of the service, for `<datastoreUrl>/history/datastore`. */
+/** Provides the `Datastore` of the service: a `DatastoreClient` for `<datastoreUrl>/history/datastore`. */
 @Module({})
 export class DatastoreClientModule {
   static forRoot(datastoreUrl: string): DynamicModule {
     return {
       module: DatastoreClientModule,
       global: true,
-      providers: [{ provide: DatastoreClient, useValue: new DatastoreClient(datastoreUrl) }],
-      exports: [DatastoreClient],
+      providers: [{ provide: Datastore, useValue: new DatastoreClient(datastoreUrl) }],
+      exports: [Datastore],
     };
   }
 }

@@ -1,5 +1,6 @@
 import { createDatastoreClient, DatastoreApiClient } from '@eventcast/api-client';
 import type { DatastoreDocument } from '@eventcast/domain';
+import { Datastore, DocumentSelection } from '../../app/ports/datastore.port';
 
 /** Raised when the datastore service cannot be reached or answers 5xx; callers answer 503. */
 export class DatastoreUnavailableError extends Error {
@@ -7,12 +8,6 @@ export class DatastoreUnavailableError extends Error {
     super(message);
     this.name = DatastoreUnavailableError.name;
   }
-}
-
-/** Which documents of one namespace a call is about. */
-export interface DocumentSelection {
-  ids?: string[];
-  filter?: string;
 }
 
 /** What a call of the generated client settles with. */
@@ -29,11 +24,12 @@ const CALL_TIMEOUT_MS = 3000;
  * uses it for its own documents, through the client generated from the datastore's OpenAPI
  * document. Never Redis directly.
  */
-export class DatastoreClient {
+export class DatastoreClient extends Datastore {
   private readonly base: string;
   private readonly api: DatastoreApiClient;
 
   constructor(datastoreUrl: string) {
+    super();
     this.api = createDatastoreClient(datastoreUrl);
     this.base = `${datastoreUrl.replace(/\/+$/, '')}/history/datastore`;
   }

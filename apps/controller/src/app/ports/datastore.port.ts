@@ -1,0 +1,26 @@
+import type { DatastoreDocument } from '@eventcast/domain';
+
+/** Which documents of one namespace a call is about: `ids` in order, then `filter` matches by id. */
+export interface DocumentSelection {
+  ids?: string[];
+  filter?: string;
+}
+
+/**
+ * The datastore service as the controller uses it: documents addressed by namespace and id. Every
+ * call rejects with `DatastoreUnavailableError` when the datastore cannot be reached or answers
+ * 5xx, and with a plain `Error` naming the problems when it refuses the call.
+ */
+export abstract class Datastore {
+  /** The document, or null. */
+  abstract get(namespace: string, id: string): Promise<DatastoreDocument | null>;
+
+  /** The selected documents of exactly `namespace` (no selection: all of them, sorted by id). */
+  abstract mget(namespace: string, selection?: DocumentSelection): Promise<DatastoreDocument[]>;
+
+  /** Creates or replaces the documents, all or none, and returns them as stored. */
+  abstract mset(values: DatastoreDocument[]): Promise<DatastoreDocument[]>;
+
+  /** Deletes the selected documents (no ids and no filter: none) and returns how many existed. */
+  abstract mdelete(namespace: string, selection: DocumentSelection): Promise<number>;
+}
