@@ -1,0 +1,52 @@
+import { Logger } from '@nestjs/common';
+import { RecordingEventPublisher } from './recording-event-publisher';
+import { BackupService } from '../../src/app/backup/backup.service';
+import { BlockMetaService } from '../../src/app/blocks/block-meta.service';
+import { BlockPatchPublisher } from '../../src/app/blocks/block-patch.publisher';
+import { BlocksService } from '../../src/app/blocks/blocks.service';
+import { BroadcastService } from '../../src/app/broadcast/broadcast.service';
+import { ControllerStoreService } from '../../src/app/store/controller-store.service';
+import { UserUnitsService } from '../../src/app/units/user-units.service';
+import { ControllerConfig, readControllerConfig } from '../../src/config/controller.config';
+import { InMemoryControllerDevice, InMemoryDeviceOptions } from './in-memory-controller-device';
+import { InMemoryDatastore } from './in-memory-datastore';
+
+/** The controller's services wired by hand, as the app module wires them, on in-memory fakes of their ports. */
+export interface ControllerOnFakes {
+  config: ControllerConfig;
+  device: InMemoryControllerDevice;
+  datastore: InMemoryDatastore;
+  publisher: RecordingEventPublisher;
+  units: UserUnitsService;
+  store: ControllerStoreService;
+  meta: BlockMetaService;
+  blocks: BlocksService;
+  backups: BackupService;
+  broadcasts: BroadcastService;
+  /** Runs the shutdown hooks that stop the services' retry timers. */
+  close(): Promise<void>;
+}
+
+/**
+ * Every controller service for the service id `c1` on a fresh device, datastore and publisher.
+ * The services' log lines are silenced; a spec that wants them spies on `Logger.prototype`.
+ */
+export function controllerOnFakes(device: InMemoryDeviceOptions = {}): ControllerOnFakes {
+  for (const level of ['log', 'warn', 'error'] as const) jest.spyOn(Logger.prototype, level).mockImplementation(() => undefined);
+  const config = { ...readControllerConfig({}), serviceId: 'c1' };
+  const fakes = { device: new InMemoryControllerDevice(device), datastore: new InMemoryDatastore(), publisher: new RecordingEventPublisher() };
+  const units = new UserUnitsService(fakes.datastore);
+  const store = new ControllerStoreService(config, fakes.datastore);
+  const meta = new BlockMetaService(store, fakes.device);
+  const patches = new BlockPatchPublisher(config, fakes.publisher);
+  const blocks = new BlocksService(config, fakes.device, units, patches, meta);
+  const backups = new BackupService(config, fakes.device, blocks, store, units, patches);
+  const broadcasts = new BroadcastService(config, blocks, units, fakes.publisher);
+  const close = async () => {
+    await broadcasts.beforeApplicationShutdown();
+    store.onApplicationShutdown();
+    units.onApplicationShutdown();
+    jest.restoreAllMocks();
+  };
+  return { config, ...fakes, units, store, meta, blocks, backups, broadcasts, close };
+}
