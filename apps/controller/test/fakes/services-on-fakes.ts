@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { RecordingEventPublisher } from './recording-event-publisher';
 import { BackupService } from '../../src/app/backup/backup.service';
 import { BlockMetaService } from '../../src/app/blocks/block-meta.service';
 import { BlockPatchPublisher } from '../../src/app/blocks/block-patch.publisher';
@@ -10,6 +9,7 @@ import { UserUnitsService } from '../../src/app/units/user-units.service';
 import { ControllerConfig, readControllerConfig } from '../../src/config/controller.config';
 import { InMemoryControllerDevice, InMemoryDeviceOptions } from './in-memory-controller-device';
 import { InMemoryDatastore } from './in-memory-datastore';
+import { RecordingEventPublisher } from './recording-event-publisher';
 
 /** The controller's services wired by hand, as the app module wires them, on in-memory fakes of their ports. */
 export interface ControllerOnFakes {
