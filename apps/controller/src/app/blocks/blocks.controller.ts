@@ -11,7 +11,7 @@ const BLOCK_BODY = new ValidatedBodyPipe(BlockDto);
 const REF_BODY = new ValidatedBodyPipe(BlockRefDto);
 const REF_EXAMPLES = { block: { value: BLOCK_REF } };
 
-/** The block REST API of SPEC.md: every route is POST below `/<service id>/blocks`. */
+/** The block REST API of docs/controller.md: every route is POST below `/<service id>/blocks`. */
 @ApiTags('blocks')
 @ApiExtraModels(QuantityDto, LinkDto)
 @ApiBadRequestResponse({ description: 'The body is invalid; `message` names every field at fault. Nothing was changed.' })

@@ -10,7 +10,7 @@ import { BlockPatchPublisher } from './block-patch.publisher';
 import { blockIdentity, blockView, loggedBlockView, storedBlockView } from './block-views.util';
 
 /**
- * The block operations of SPEC.md on the controller device: writes are normalised by the block
+ * The block operations of docs/controller.md on the controller device: writes are normalised by the block
  * model (defaults, units, links), reads give temperatures in the user's unit, and every change is
  * announced as a patch event. `meta` lives in the controller datastore: a call that gives `meta`
  * needs the datastore (503 without it, and nothing changes); the others work from the device alone.
