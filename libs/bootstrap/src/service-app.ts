@@ -1,7 +1,7 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ServiceStartOptions } from './start-service';
+import type { ServiceStartOptions } from './service-start-options';
 
 /**
  * Creates the Nest application of a service with its global prefix and extra set-up, without
