@@ -8,6 +8,7 @@ export * from './dto/quantity.dto';
 export * from './lib/block-id.util';
 export * from './lib/block-values.util';
 export * from './lib/block.type';
+export * from './lib/controller-events';
 export * from './lib/datastore.type';
 export * from './lib/document-key.util';
 export * from './lib/history-event.type';
