@@ -1,4 +1,4 @@
-import { BlockType, defineBlockType } from './block-type';
+import { BlockType, defineBlockType } from './block-type-definition';
 import { field, FieldMap } from './fields';
 import { ANY_INTERFACE } from './interfaces';
 

@@ -1,5 +1,5 @@
 import { BlockDataError, BlockDataProblem } from './block-data-error';
-import { defineBlockType } from './block-type';
+import { defineBlockType } from './block-type-definition';
 import { findBlockType } from './catalogue';
 import { field } from './fields';
 import { normaliseWrite, WriteOptions } from './normalise-write';
