@@ -1,3 +1,4 @@
+export * from './domain-error.filter';
 export * from './environment';
 export * from './launch';
 export * from './open-api';
@@ -5,3 +6,4 @@ export * from './open-api-preview';
 export * from './ping.controller';
 export * from './start-service';
 export * from './validated-body.pipe';
+export * from './ws-error-frame';

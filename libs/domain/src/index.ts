@@ -10,6 +10,7 @@ export * from './lib/block-values.util';
 export * from './lib/block.type';
 export * from './lib/datastore.type';
 export * from './lib/document-key.util';
+export * from './lib/domain-errors';
 export * from './lib/history-event.type';
 export * from './lib/topics';
 export * from './lib/validate-dto.util';
