@@ -1,5 +1,6 @@
 export * from './domain-error.filter';
 export * from './environment';
+export * from './http-error-answer';
 export * from './launch';
 export * from './open-api';
 export * from './open-api-preview';
