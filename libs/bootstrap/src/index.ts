@@ -1,4 +1,6 @@
+export * from './domain-error.filter';
 export * from './environment';
+export * from './http-error-answer';
 export * from './launch';
 export * from './open-api';
 export * from './open-api-preview';
@@ -6,3 +8,4 @@ export * from './ping.controller';
 export * from './service-start-options';
 export * from './start-service';
 export * from './validated-body.pipe';
+export * from './ws-error-frame';

@@ -11,6 +11,7 @@ export * from './lib/block.type';
 export * from './lib/controller-events';
 export * from './lib/datastore.type';
 export * from './lib/document-key.util';
+export * from './lib/domain-errors';
 export * from './lib/history-event.type';
 export * from './lib/topics';
 export * from './lib/validate-dto.util';

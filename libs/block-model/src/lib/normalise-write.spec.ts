@@ -23,7 +23,7 @@ function problems(typeName: string, data: unknown, options: WriteOptions = {}): 
   try {
     write(typeName, data, options);
   } catch (error) {
-    if (error instanceof BlockDataError) return error.problems;
+    if (error instanceof BlockDataError) return error.fieldProblems;
     throw error;
   }
   throw new Error('the write was accepted');
