@@ -1,8 +1,7 @@
 import { ServiceStartOptions } from '@eventcast/bootstrap';
 import { BrokerConnection, mqttTransportOptions, uniqueClientId } from '@eventcast/messaging';
-import { stateTopic } from '@eventcast/domain';
+import { disconnectedState, stateTopic } from '@eventcast/domain';
 import { AppModule } from './app/app.module';
-import { disconnectedState } from './app/broadcast/controller-events';
 import { ControllerConfig } from './config/controller.config';
 import { acceptEmptyJsonBodies } from './empty-json-body';
 

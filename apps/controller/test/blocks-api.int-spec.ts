@@ -1,4 +1,5 @@
 import { ServerProcess } from '@eventcast/testing';
+import { ControllerDevice } from '../src/infra/device/controller-device.port';
 import { ControllerUnderTest } from './controller-under-test';
 
 const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
@@ -191,6 +192,20 @@ describe('the block REST API', () => {
       expect(await controller.call('blocks/create', block('Sensor', 'TempSensorMock'))).toMatchObject({ status: 409, body: { message: 'id: a block named Sensor exists already' } });
       expect((await controller.call('blocks/create', block('Info', 'SysInfo'))).status).toBe(409);
       expect(await controller.call('blocks/delete', { id: 'OnboardPins' })).toMatchObject({ status: 409, body: { message: 'id: OnboardPins is a system block, which cannot be deleted' } });
+    });
+
+    it('answers 422 when the device refuses a change that passed the checks, as when the block is deleted meanwhile', async () => {
+      await controller.call('blocks/create', block('Sensor', 'TempSensorMock'));
+      const device = controller.app.get(ControllerDevice);
+      const write = device.write.bind(device);
+      jest.spyOn(device, 'write').mockImplementationOnce(async (id, data) => {
+        await device.delete(id);
+        return write(id, data);
+      });
+      expect(await controller.call('blocks/write', block('Sensor', 'TempSensorMock'))).toEqual({
+        status: 422,
+        body: { statusCode: 422, error: 'Unprocessable Entity', message: 'there is no block Sensor' },
+      });
     });
   });
 });

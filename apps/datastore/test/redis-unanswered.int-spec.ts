@@ -1,6 +1,6 @@
 import { createClient } from 'redis';
+import { StoreUnavailableError } from '@eventcast/domain';
 import { ServerProcess, waitFor } from '@eventcast/testing';
-import { StoreUnavailableError } from '../src/infra/document-store.port';
 import { RedisDocumentStore } from '../src/infra/redis/redis-document-store';
 
 const TIMEOUT_MS = 300;

@@ -1,5 +1,5 @@
 export * from './lib/block-data-error';
-export * from './lib/block-type';
+export * from './lib/block-type-definition';
 export * from './lib/catalogue';
 export { defaultData } from './lib/defaults';
 export * from './lib/fields';

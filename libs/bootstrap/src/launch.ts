@@ -1,6 +1,7 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { ConfigurationError } from './environment';
-import { ServiceStartOptions, startService } from './start-service';
+import type { ServiceStartOptions } from './service-start-options';
+import { startService } from './start-service';
 
 /** How long a service may take to flush and close on SIGTERM before it is stopped anyway. */
 const SHUTDOWN_GRACE_MS = 15_000;

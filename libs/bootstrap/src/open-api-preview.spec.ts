@@ -4,7 +4,7 @@ import { Transport } from '@nestjs/microservices';
 import { ApiProperty } from '@nestjs/swagger';
 import { formatOpenApiDocument, previewOpenApiDocument } from './open-api-preview';
 import { PingController } from './ping.controller';
-import { ServiceStartOptions } from './start-service';
+import { ServiceStartOptions } from './service-start-options';
 
 class ReadingDto {
   @ApiProperty({ description: 'Degrees Celsius.' })

@@ -4,7 +4,7 @@ import { ROUTES } from '@nestjs/core/router/router-module';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { createOpenApiDocument } from './open-api';
 import { createServiceApp } from './service-app';
-import type { ServiceStartOptions } from './start-service';
+import type { ServiceStartOptions } from './service-start-options';
 
 /**
  * The OpenAPI document a service serves, built in Nest's preview mode: the routes and DTOs are

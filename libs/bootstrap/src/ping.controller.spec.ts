@@ -1,4 +1,4 @@
-import { ServiceUnavailableException } from '@nestjs/common';
+import { StoreUnavailableError } from '@eventcast/domain';
 import { PingController } from './ping.controller';
 
 describe(PingController.name, () => {
@@ -14,7 +14,7 @@ describe(PingController.name, () => {
   it('answers 503 naming the reason when its store is unreachable', async () => {
     const controller = new PingController({ check: async () => Promise.reject(new Error('Redis is unreachable')) });
     const answer = controller.ping();
-    await expect(answer).rejects.toBeInstanceOf(ServiceUnavailableException);
+    await expect(answer).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(answer).rejects.toThrow('Redis is unreachable');
   });
 });

@@ -1,5 +1,6 @@
-import { Controller, Get, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { StoreUnavailableError } from '@eventcast/domain';
 
 /** What a service depends on to answer requests; `check` rejects with the reason when it is down. */
 export interface ServiceHealth {
@@ -28,7 +29,7 @@ export class PingController {
     try {
       await this.health?.check();
     } catch (error) {
-      throw new ServiceUnavailableException(error instanceof Error ? error.message : String(error));
+      throw new StoreUnavailableError(error instanceof Error ? error.message : String(error));
     }
     return { ping: 'pong' };
   }

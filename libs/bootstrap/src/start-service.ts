@@ -1,26 +1,8 @@
-import { DynamicModule, INestApplication, Logger, Type } from '@nestjs/common';
+import { INestApplication, Logger } from '@nestjs/common';
 import { MicroserviceOptions } from '@nestjs/microservices';
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiDescription, createOpenApiDocument, serveApiPage } from './open-api';
+import { createOpenApiDocument, serveApiPage } from './open-api';
 import { createServiceApp } from './service-app';
-
-/** How one eventcast service starts: its module, where its routes live, and its broker connection. */
-export interface ServiceStartOptions {
-  /** The service's name in logs, e.g. `history`. */
-  name: string;
-  module: Type<unknown> | DynamicModule;
-  /** Path prefix of every route, e.g. `history/datastore` or the controller's service id. */
-  prefix: string;
-  port: number;
-  /** Host to bind; all interfaces unless told otherwise. */
-  host?: string;
-  mqttUrl: string;
-  /** The MQTT transport options (see `@eventcast/messaging`). */
-  transport: MicroserviceOptions;
-  api: ApiDescription;
-  /** Extra set-up of the app before it starts, e.g. a WebSocket adapter. */
-  configure?: (app: NestFastifyApplication) => void;
-}
+import type { ServiceStartOptions } from './service-start-options';
 
 /** A started service: the Nest app, its base URL, and a promise that settles once MQTT is connected. */
 export interface StartedService {

@@ -1,5 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
-import { DocumentDto } from '@eventcast/domain';
+import { BadRequestError, DocumentDto } from '@eventcast/domain';
 import { ValidatedBodyPipe } from './validated-body.pipe';
 
 describe(ValidatedBodyPipe.name, () => {
@@ -10,18 +9,17 @@ describe(ValidatedBodyPipe.name, () => {
     expect(pipe.transform(body)).toBe(body);
   });
 
-  it('answers 400 naming every problem', () => {
+  it('refuses an invalid body as a bad request naming every problem', () => {
     let error: unknown;
     try {
       pipe.transform({ namespace: 'a b', id: '' });
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(BadRequestException);
-    expect((error as BadRequestException).getResponse()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: ['namespace must be letters, digits, _, -, ., ~ or :, or empty', 'id must be letters, digits, _, -, . or ~, and not empty'],
-    });
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).problems).toEqual([
+      'namespace must be letters, digits, _, -, ., ~ or :, or empty',
+      'id must be letters, digits, _, -, . or ~, and not empty',
+    ]);
   });
 });

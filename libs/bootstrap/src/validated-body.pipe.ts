@@ -1,10 +1,10 @@
-import { BadRequestException, Injectable, PipeTransform } from '@nestjs/common';
-import { validateDto } from '@eventcast/domain';
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { BadRequestError, validateDto } from '@eventcast/domain';
 
 /**
- * Checks a request body against the class-validator rules of `dto` and answers 400 naming every
- * problem. It hands on the body as the client sent it, not a class instance, so free fields of a
- * document are kept exactly as given.
+ * Checks a request body against the class-validator rules of `dto` and refuses it with a
+ * `BadRequestError` naming every problem (400). It hands on the body as the client sent it, not a
+ * class instance, so free fields of a document are kept exactly as given.
  */
 @Injectable()
 export class ValidatedBodyPipe<T extends object> implements PipeTransform<unknown, T> {
@@ -12,7 +12,7 @@ export class ValidatedBodyPipe<T extends object> implements PipeTransform<unknow
 
   transform(body: unknown): T {
     const result = validateDto(this.dto, body);
-    if (!result.ok) throw new BadRequestException(result.problems);
+    if (!result.ok) throw new BadRequestError(result.problems);
     return body as T;
   }
 }

@@ -7,17 +7,10 @@ export interface DocumentSelection {
   filter?: string;
 }
 
-/** Raised when the store cannot be reached; the service answers 503. */
-export class StoreUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = StoreUnavailableError.name;
-  }
-}
-
 /**
  * Where documents live. Every adapter passes the one contract suite in
- * `apps/datastore/test/document-store.contract.ts`.
+ * `apps/datastore/test/document-store.contract.ts`. A call the store cannot answer rejects with
+ * `StoreUnavailableError` (from `@eventcast/domain`), which the service answers with 503.
  */
 export abstract class DocumentStore {
   /** The document, or null. */

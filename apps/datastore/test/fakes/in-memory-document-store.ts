@@ -1,5 +1,5 @@
-import type { DatastoreDocument } from '@eventcast/domain';
-import { DocumentSelection, DocumentStore, StoreUnavailableError } from '../../src/infra/document-store.port';
+import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
+import { DocumentSelection, DocumentStore } from '../../src/infra/document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../../src/infra/stored-document.util';
 
 /** The documents that several `InMemoryDocumentStore` handles share: JSON text by namespace, then id. */

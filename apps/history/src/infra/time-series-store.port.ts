@@ -1,3 +1,5 @@
+import { StoreUnavailableError } from '@eventcast/domain';
+
 /** The values of one history event, all stamped with its receive time. */
 export interface TimedValues {
   /** Receive time in microseconds since the epoch; strictly increasing within one history instance. */
@@ -16,10 +18,16 @@ export interface FieldValue {
 /** The name of the one narrow table each adapter keeps: `ts`, `field`, `value`. */
 export const HISTORY_TABLE = 'history_values';
 
+/** The error a read rejects with when the store cannot answer it (see `TimeSeriesStore`). */
+export function storeUnanswered(reason: unknown): StoreUnavailableError {
+  return new StoreUnavailableError(`the time-series store could not answer: ${reason instanceof Error ? reason.message : String(reason)}`);
+}
+
 /**
  * Where history values live: one narrow table of `(ts, field, value)`. Every adapter passes the
  * one contract suite in `apps/history/test/time-series-store.contract.ts`. Time bounds are
- * microseconds since the epoch and include both ends.
+ * microseconds since the epoch and include both ends. A read the store cannot answer rejects with
+ * `storeUnanswered(reason)`.
  */
 export abstract class TimeSeriesStore {
   /** What the store is, for the start-up log: the file or the server. */

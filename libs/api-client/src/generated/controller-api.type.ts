@@ -765,6 +765,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The device refused the change, e.g. the block was deleted meanwhile; nothing was changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     BlocksController_delete: {
@@ -812,6 +819,13 @@ export interface operations {
             };
             /** @description The block is a system block. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The device refused the change, e.g. the block was deleted meanwhile; nothing was changed. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -948,6 +962,13 @@ export interface operations {
             };
             /** @description There is no block with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The device refused the change, e.g. the block was deleted meanwhile; nothing was changed. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1238,6 +1259,13 @@ export interface operations {
             };
             /** @description There is no block with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The device refused the change, e.g. the block was deleted meanwhile; nothing was changed. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

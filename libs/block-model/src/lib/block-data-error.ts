@@ -1,3 +1,5 @@
+import { BadRequestError } from '@eventcast/domain';
+
 /** One thing wrong with written block data; `path` leads from the block to the field at fault. */
 export interface BlockDataProblem {
   /** e.g. `data.kp`, `data.fluctuations.0.amplitude`, `data.offset[degX]`. */
@@ -6,13 +8,18 @@ export interface BlockDataProblem {
   message: string;
 }
 
-/** Written block data that cannot be taken, with every problem found (the service answers 400). */
-export class BlockDataError extends Error {
+/**
+ * Written block data that cannot be taken, with every problem found: a bad request whose
+ * `problems` read `<path> <message>` (the service answers 400 listing them).
+ */
+export class BlockDataError extends BadRequestError {
+  declare readonly problems: readonly string[];
+
   constructor(
     readonly typeName: string,
-    readonly problems: readonly BlockDataProblem[],
+    readonly fieldProblems: readonly BlockDataProblem[],
   ) {
-    super(`invalid ${typeName} data: ${problems.map((problem) => `${problem.path} ${problem.message}`).join('; ')}`);
-    this.name = 'BlockDataError';
+    super(fieldProblems.map((problem) => `${problem.path} ${problem.message}`));
+    this.message = `invalid ${typeName} data: ${this.message}`;
   }
 }

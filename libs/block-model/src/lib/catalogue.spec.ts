@@ -2,7 +2,7 @@ import { BLOCK_CATALOGUE, findBlockType, implementsInterface, SYSTEM_BLOCK_TYPES
 import { Field, FieldMap } from './fields';
 import { BLOCK_INTERFACES } from './interfaces';
 
-/** The catalogue table of BLOCK_TYPES.md, field by field (Q quantity, L link, RO readonly, S stored, G logged). */
+/** The catalogue of docs/blocks.md, field by field (Q quantity, L link, RO readonly, S stored, G logged). */
 const DOCUMENTED_FIELDS: Record<string, string[]> = {
   SysInfo: [
     'deviceId string RO',
@@ -81,7 +81,7 @@ const DOCUMENTED_FIELDS: Record<string, string[]> = {
   ],
 };
 
-/** The interfaces table of BLOCK_TYPES.md. */
+/** The interfaces table of docs/blocks.md. */
 const DOCUMENTED_INTERFACES: Record<string, string[]> = {
   TempSensorInterface: ['TempSensorMock', 'TempSensorOneWire', 'TempSensorExternal'],
   SetpointSensorPairInterface: ['SetpointSensorPair'],
@@ -116,7 +116,7 @@ function fieldsNotation(fields: FieldMap): string[] {
 }
 
 describe('BLOCK_CATALOGUE', () => {
-  it('holds exactly the block types of BLOCK_TYPES.md', () => {
+  it('holds exactly the block types of docs/blocks.md', () => {
     expect([...BLOCK_CATALOGUE.keys()].sort()).toEqual(Object.keys(DOCUMENTED_FIELDS).sort());
   });
 
@@ -147,7 +147,7 @@ describe('BLOCK_CATALOGUE', () => {
 });
 
 describe(implementsInterface.name, () => {
-  it.each(BLOCK_INTERFACES.map((iface) => [iface]))('finds the implementations of %s that BLOCK_TYPES.md lists', (iface) => {
+  it.each(BLOCK_INTERFACES.map((iface) => [iface]))('finds the implementations of %s that docs/blocks.md lists', (iface) => {
     const implementations = [...BLOCK_CATALOGUE.keys()].filter((type) => implementsInterface(type, iface));
     expect(implementations.sort()).toEqual([...DOCUMENTED_INTERFACES[iface]].sort());
   });

@@ -1,8 +1,8 @@
-import { BlockType, defineBlockType } from './block-type';
+import { BlockType, defineBlockType } from './block-type-definition';
 import { field, FieldMap } from './fields';
 import { ANY_INTERFACE } from './interfaces';
 
-// The flag sets of BLOCK_TYPES.md's catalogue table: RO readonly, S stored, G logged.
+// The flag sets of the catalogue tables in docs/blocks.md: RO readonly, S stored, G logged.
 const RO = { readonly: true };
 const ROG = { readonly: true, logged: true };
 const S = { stored: true };
@@ -17,7 +17,7 @@ function ioChannels(count: number) {
   return field.array(IO_CHANNEL, { ...RO, default: Array.from({ length: count }, (_, index) => ({ id: index + 1 })) });
 }
 
-/** Every block type of BLOCK_TYPES.md. Adding a type is adding its declaration here. */
+/** Every block type of docs/blocks.md. Adding a type is adding its declaration here. */
 const DECLARED_TYPES: readonly BlockType[] = [
   defineBlockType({
     name: 'SysInfo',

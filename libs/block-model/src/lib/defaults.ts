@@ -1,4 +1,4 @@
-import { BlockType } from './block-type';
+import { BlockType } from './block-type-definition';
 import { FieldEntry, Shape } from './shape';
 import { BlockData, link, quantity } from './values';
 

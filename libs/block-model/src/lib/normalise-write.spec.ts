@@ -1,5 +1,5 @@
 import { BlockDataError, BlockDataProblem } from './block-data-error';
-import { defineBlockType } from './block-type';
+import { defineBlockType } from './block-type-definition';
 import { findBlockType } from './catalogue';
 import { field } from './fields';
 import { normaliseWrite, WriteOptions } from './normalise-write';
@@ -23,7 +23,7 @@ function problems(typeName: string, data: unknown, options: WriteOptions = {}): 
   try {
     write(typeName, data, options);
   } catch (error) {
-    if (error instanceof BlockDataError) return error.problems;
+    if (error instanceof BlockDataError) return error.fieldProblems;
     throw error;
   }
   throw new Error('the write was accepted');

@@ -1,6 +1,6 @@
 import { isQuantity, Link, LINK_OBJTYPE, Quantity, QUANTITY_OBJTYPE } from '@eventcast/domain';
 import { BlockDataError, BlockDataProblem } from './block-data-error';
-import { BlockType } from './block-type';
+import { BlockType } from './block-type-definition';
 import { implementsInterface } from './catalogue';
 import { defaultValue } from './defaults';
 import { EnumField, LinkField, NumberField, QuantityField, StringField } from './fields';

@@ -1,4 +1,4 @@
-import { defineBlockType } from './block-type';
+import { defineBlockType } from './block-type-definition';
 import { findBlockType } from './catalogue';
 import { field } from './fields';
 import { toLoggedData, toStoredData, toUserUnits } from './projections';

@@ -1,5 +1,5 @@
 import { isQuantity, Quantity } from '@eventcast/domain';
-import { BlockType } from './block-type';
+import { BlockType } from './block-type-definition';
 import { FieldEntry, Shape, userUnitView } from './shape';
 import { TemperatureUnit, unitConversion } from './units';
 import { BlockData, isPlainObject, quantity } from './values';

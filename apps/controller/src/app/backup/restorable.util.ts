@@ -1,7 +1,7 @@
 import { BlockData, BlockDataError, BlockType, findBlockType, implementsInterface, link, TemperatureUnit } from '@eventcast/block-model';
 import { BlockDto, DocumentDto, isLink, validateDto } from '@eventcast/domain';
 import { NewDeviceBlock } from '../../infra/device/controller-device.port';
-import { dataProblems, normaliseBlockData } from '../blocks/block-data.util';
+import { normaliseBlockData } from '../blocks/block-data.util';
 import { OwnDocument } from '../store/controller-store.service';
 
 /**
@@ -39,7 +39,7 @@ function restorableBlock(candidate: unknown, userUnit: TemperatureUnit, ids: Rea
   try {
     return { id: restoredId, type: type.name, nid, data: normaliseBlockData(type, data, userUnit) };
   } catch (error) {
-    if (error instanceof BlockDataError) return dataProblems(error).join('; ');
+    if (error instanceof BlockDataError) return error.problems.join('; ');
     throw error;
   }
 }

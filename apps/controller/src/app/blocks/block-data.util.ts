@@ -1,4 +1,4 @@
-import { BlockData, BlockDataError, BlockType, normaliseWrite, TemperatureUnit } from '@eventcast/block-model';
+import { BlockData, BlockType, normaliseWrite, TemperatureUnit } from '@eventcast/block-model';
 
 /** The system info block's `tempUnit`, which follows the user's temperature unit. */
 export function tempUnitSetting(unit: TemperatureUnit): string {
@@ -14,9 +14,4 @@ export function normaliseBlockData(type: BlockType, data: unknown, userUnit: Tem
   const normalised = normaliseWrite(type, data, { userUnit, resolveLink });
   if (type.name === 'SysInfo') normalised.tempUnit = tempUnitSetting(userUnit);
   return normalised;
-}
-
-/** The problems of a `BlockDataError`, one `<path> <message>` each. */
-export function dataProblems(error: BlockDataError): string[] {
-  return error.problems.map((problem) => `${problem.path} ${problem.message}`);
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Block, statePatchTopic } from '@eventcast/domain';
+import { Block, PATCH_EVENT_TYPE, PatchEvent, statePatchTopic } from '@eventcast/domain';
 import { EventPublisher } from '@eventcast/messaging';
 import { ControllerConfig } from '../../config/controller.config';
-import { PATCH_EVENT_TYPE, PatchEvent } from '../broadcast/controller-events';
 
 /** Announces every block change on `eventcast/state/<service id>/patch`. */
 @Injectable()

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
 import { Block, BlockDto, BlockIdentity, LinkDto, QuantityDto } from '@eventcast/domain';
 import { BLOCK_REF, DISCOVERED_SENSOR, SETPOINT_BLOCK, SETPOINT_IDENTITY, SETPOINT_LOGGED, SETPOINT_PATCH, SETPOINT_STORED, SETPOINT_WRITE } from './blocks.examples';
@@ -11,7 +11,10 @@ const BLOCK_BODY = new ValidatedBodyPipe(BlockDto);
 const REF_BODY = new ValidatedBodyPipe(BlockRefDto);
 const REF_EXAMPLES = { block: { value: BLOCK_REF } };
 
-/** The block REST API of SPEC.md: every route is POST below `/<service id>/blocks`. */
+/** Answer of a change the device refused after the checks passed (docs/controller.md, errors). */
+const REFUSED_BY_DEVICE = 'The device refused the change, e.g. the block was deleted meanwhile; nothing was changed.';
+
+/** The block REST API of docs/controller.md: every route is POST below `/<service id>/blocks`. */
 @ApiTags('blocks')
 @ApiExtraModels(QuantityDto, LinkDto)
 @ApiBadRequestResponse({ description: 'The body is invalid; `message` names every field at fault. Nothing was changed.' })
@@ -24,6 +27,7 @@ export class BlocksController {
   @ApiOperation({ summary: 'Create a block with complete data (omitted fields take their default)' })
   @ApiBody({ type: BlockDto, examples: { setpoint: { value: SETPOINT_WRITE } } })
   @ApiCreatedResponse({ type: BlockDto, example: SETPOINT_BLOCK })
+  @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiConflictResponse({ description: 'A block with this id exists, or the type is that of a system block.' })
   create(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
     return this.blocks.create(block);
@@ -64,6 +68,7 @@ export class BlocksController {
   @ApiOperation({ summary: 'Write the complete data of a block; omitted fields take their default, read-only ones are ignored' })
   @ApiBody({ type: BlockDto, examples: { setpoint: { value: SETPOINT_WRITE } } })
   @ApiOkResponse({ type: BlockDto, example: SETPOINT_BLOCK })
+  @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
   write(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
     return this.blocks.write(block);
@@ -74,6 +79,7 @@ export class BlocksController {
   @ApiOperation({ summary: 'Change some fields of a block; the others keep their value' })
   @ApiBody({ type: BlockDto, examples: { setting: { value: SETPOINT_PATCH } } })
   @ApiOkResponse({ type: BlockDto, example: { ...SETPOINT_BLOCK, data: { ...SETPOINT_BLOCK.data, storedSetting: { __objtype: 'Quantity', unit: 'degC', value: 21 } } } })
+  @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
   patch(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
     return this.blocks.patch(block);
@@ -84,6 +90,7 @@ export class BlocksController {
   @ApiOperation({ summary: 'Delete a user block; links to it read null afterwards' })
   @ApiBody({ type: BlockRefDto, examples: REF_EXAMPLES })
   @ApiOkResponse({ type: BlockIdentityDto, example: SETPOINT_IDENTITY })
+  @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
   @ApiConflictResponse({ description: 'The block is a system block.' })
   delete(@Body(REF_BODY) ref: BlockRefDto): Promise<BlockIdentity> {

@@ -1,16 +1,16 @@
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
-import { BlockData, BlockDataError, BlockType, findBlockType, FIRST_USER_NID, mergePatch } from '@eventcast/block-model';
-import { Block, BlockIdentity } from '@eventcast/domain';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BlockData, BlockType, findBlockType, FIRST_USER_NID, mergePatch } from '@eventcast/block-model';
+import { BadRequestError, Block, BlockIdentity, ConflictError, NotFoundError } from '@eventcast/domain';
 import { ControllerConfig } from '../../config/controller.config';
 import { ControllerDevice, DeviceBlock } from '../../infra/device/controller-device.port';
 import { UserUnitsService } from '../units/user-units.service';
-import { dataProblems, normaliseBlockData, tempUnitSetting } from './block-data.util';
+import { normaliseBlockData, tempUnitSetting } from './block-data.util';
 import { BlockMetaService } from './block-meta.service';
 import { BlockPatchPublisher } from './block-patch.publisher';
 import { blockIdentity, blockView, loggedBlockView, storedBlockView } from './block-views.util';
 
 /**
- * The block operations of SPEC.md on the controller device: writes are normalised by the block
+ * The block operations of docs/controller.md on the controller device: writes are normalised by the block
  * model (defaults, units, links), reads give temperatures in the user's unit, and every change is
  * announced as a patch event. `meta` lives in the controller datastore: a call that gives `meta`
  * needs the datastore (503 without it, and nothing changes); the others work from the device alone.
@@ -59,7 +59,7 @@ export class BlocksService implements OnApplicationBootstrap {
   async create(block: Block): Promise<Block> {
     this.checkOwner(block);
     const type = this.creatableType(block.type);
-    if (this.device.find(block.id) !== undefined) throw new ConflictException(`id: a block named ${block.id} exists already`);
+    if (this.device.find(block.id) !== undefined) throw new ConflictError(`id: a block named ${block.id} exists already`);
     const data = this.normalise(type, block.data);
     const created = await this.device.create({ id: block.id, type: type.name, nid: block.nid, data });
     if (block.meta !== undefined) await this.meta.replace(created, block.meta).catch((error: unknown) => this.undoCreate(created, error));
@@ -85,7 +85,7 @@ export class BlocksService implements OnApplicationBootstrap {
 
   async delete(id: string): Promise<BlockIdentity> {
     const block = this.existing(id);
-    if (block.nid < FIRST_USER_NID) throw new ConflictException(`id: ${id} is a system block, which cannot be deleted`);
+    if (block.nid < FIRST_USER_NID) throw new ConflictError(`id: ${id} is a system block, which cannot be deleted`);
     const { relinked } = await this.device.delete(id);
     void this.meta.forget([block.nid]);
     this.patches.publish(relinked.map((changed) => this.view(changed)), [id]);
@@ -129,20 +129,20 @@ export class BlocksService implements OnApplicationBootstrap {
 
   private existing(id: string): DeviceBlock {
     const block = this.device.find(id);
-    if (block === undefined) throw new NotFoundException(`id: there is no block named ${id}`);
+    if (block === undefined) throw new NotFoundError(`id: there is no block named ${id}`);
     return block;
   }
 
   private checkOwner(block: Block): void {
     if (block.serviceId !== this.config.serviceId) {
-      throw new BadRequestException([`serviceId: ${block.serviceId} is another controller service; this one is ${this.config.serviceId}`]);
+      throw new BadRequestError([`serviceId: ${block.serviceId} is another controller service; this one is ${this.config.serviceId}`]);
     }
   }
 
   private creatableType(name: string): BlockType {
     const type = findBlockType(name);
-    if (type === undefined) throw new BadRequestException([`type: ${name} is not a block type`]);
-    if (type.system !== undefined) throw new ConflictException(`type: ${name} is the type of the system block ${type.system.id}, which cannot be created`);
+    if (type === undefined) throw new BadRequestError([`type: ${name} is not a block type`]);
+    if (type.system !== undefined) throw new ConflictError(`type: ${name} is the type of the system block ${type.system.id}, which cannot be created`);
     return type;
   }
 
@@ -150,17 +150,13 @@ export class BlocksService implements OnApplicationBootstrap {
   private typeOfExisting(block: Block): BlockType {
     this.checkOwner(block);
     const current = this.existing(block.id);
-    if (current.type !== block.type) throw new BadRequestException([`type: ${block.id} is a ${current.type}, not a ${block.type}`]);
+    if (current.type !== block.type) throw new BadRequestError([`type: ${block.id} is a ${current.type}, not a ${block.type}`]);
     return findBlockType(current.type) as BlockType;
   }
 
+  /** Throws a `BlockDataError`, a bad request listing every problem. */
   private normalise(type: BlockType, data: unknown): BlockData {
-    try {
-      return normaliseBlockData(type, data, this.units.temperature, (id) => this.device.find(id)?.type);
-    } catch (error) {
-      if (error instanceof BlockDataError) throw new BadRequestException(dataProblems(error));
-      throw error;
-    }
+    return normaliseBlockData(type, data, this.units.temperature, (id) => this.device.find(id)?.type);
   }
 
   /** Keeps the system info block's `tempUnit` at the user's temperature unit. */

@@ -1,10 +1,9 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { HistoryEvent, historyTopic, stateTopic } from '@eventcast/domain';
+import { disconnectedState, HistoryEvent, historyTopic, STATE_EVENT_TYPE, StateEvent, stateTopic } from '@eventcast/domain';
 import { EventPublisher } from '@eventcast/messaging';
 import { ControllerConfig } from '../../config/controller.config';
 import { BlocksService } from '../blocks/blocks.service';
 import { UserUnitsService } from '../units/user-units.service';
-import { disconnectedState, STATE_EVENT_TYPE, StateEvent } from './controller-events';
 import { blockRelations } from './relations.util';
 
 /**

@@ -1,6 +1,5 @@
 import { findBlockType } from '@eventcast/block-model';
-import { Block, isLink } from '@eventcast/domain';
-import { BlockRelation } from './controller-events';
+import { Block, BlockRelation, isLink } from '@eventcast/domain';
 
 /** The links that blocks' writable fields set, one relation per link that points somewhere. */
 export function blockRelations(blocks: readonly Block[]): BlockRelation[] {

@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
 import { ControllerStoreConsumer } from './controller-store.consumer';
 import { ControllerStoreService } from './controller-store.service';
-import { DatastoreUnavailableFilter } from './datastore-unavailable.filter';
 
-/** The controller datastore; calls that need it and cannot reach it answer 503. */
+/** The controller datastore; calls that need it and cannot reach it fail with `DatastoreUnavailableError` (503). */
 @Module({
   controllers: [ControllerStoreConsumer],
-  providers: [ControllerStoreService, { provide: APP_FILTER, useClass: DatastoreUnavailableFilter }],
+  providers: [ControllerStoreService],
   exports: [ControllerStoreService],
 })
 export class StoreModule {}

@@ -1,14 +1,9 @@
 import { createDatastoreClient, DatastoreApiClient } from '@eventcast/api-client';
-import type { DatastoreDocument } from '@eventcast/domain';
+import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
 import { Datastore, DocumentSelection } from '../../app/ports/datastore.port';
 
-/** Raised when the datastore service cannot be reached or answers 5xx; callers answer 503. */
-export class DatastoreUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = DatastoreUnavailableError.name;
-  }
-}
+/** Raised when the datastore service cannot be reached or answers 5xx; the call answers 503. */
+export class DatastoreUnavailableError extends StoreUnavailableError {}
 
 /** What a call of the generated client settles with. */
 interface ApiResult<T> {

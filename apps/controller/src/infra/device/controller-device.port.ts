@@ -1,4 +1,5 @@
 import type { BlockData } from '@eventcast/block-model';
+import { RefusedChangeError } from '@eventcast/domain';
 
 /** A block as the device keeps it: every field, read-only ones included, in the device's units. */
 export interface DeviceBlock {
@@ -26,15 +27,17 @@ export interface DeviceDeletion {
 /** Why the device refused an operation on a block. */
 export type DeviceRefusal = 'unknown-block' | 'block-exists' | 'system-block';
 
-/** An operation the device cannot do for the block named `blockId`. */
-export class DeviceBlockError extends Error {
+/**
+ * An operation the device cannot do for the block named `blockId`. The service checks for these
+ * first; one that still reaches the device (a block deleted meanwhile) is a refused change (422).
+ */
+export class DeviceBlockError extends RefusedChangeError {
   constructor(
     readonly refusal: DeviceRefusal,
     readonly blockId: string,
     message: string,
   ) {
     super(message);
-    this.name = DeviceBlockError.name;
   }
 }
 

@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { sync as writeFileAtomicSync } from 'write-file-atomic';
 
 /**
- * A JSON file written atomically: the content goes to `<path>.tmp` first, which then replaces
- * the file, so a crash leaves the previous content or the new one, never a mix. Writes are
- * synchronous: the file is small, and one write a batch of changes costs less than the thread-pool
- * round trips of asynchronous calls.
+ * A JSON file written atomically and durably: write-file-atomic writes a temporary file, fsyncs it
+ * and renames it over the file; the directory is then fsynced so the rename itself survives a power
+ * cut. A crash leaves the previous content or the new one, never a mix. Writes are synchronous: the
+ * file is small, and one write a batch of changes costs less than the thread-pool round trips of
+ * asynchronous calls.
  */
 export class DeviceFile<T> {
   private directoryMade = false;
@@ -28,11 +30,21 @@ export class DeviceFile<T> {
     }
   }
 
+  /** Replaces the content; when this returns, the new content is on disk. */
   write(content: T): void {
-    if (!this.directoryMade) mkdirSync(dirname(this.path), { recursive: true });
+    const directory = dirname(this.path);
+    if (!this.directoryMade) mkdirSync(directory, { recursive: true });
     this.directoryMade = true;
-    const temporary = `${this.path}.tmp`;
-    writeFileSync(temporary, JSON.stringify(content));
-    renameSync(temporary, this.path);
+    writeFileAtomicSync(this.path, JSON.stringify(content), { fsync: true });
+    syncDirectory(directory);
+  }
+}
+
+function syncDirectory(directory: string): void {
+  const descriptor = openSync(directory, 'r');
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
   }
 }

@@ -1,4 +1,5 @@
-import { BadRequestException, HttpException, PayloadTooLargeException } from '@nestjs/common';
+import { httpErrorAnswer } from '@eventcast/bootstrap';
+import { BadRequestError, DomainError, TooLargeError } from '@eventcast/domain';
 import { DatastoreBodyPipe } from './datastore-body.pipe';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL, MAX_NESTING_DEPTH } from './document-limits';
 import { DocumentQueryDto } from './dto/document-query.dto';
@@ -21,14 +22,15 @@ const pipes = {
   mset: new DatastoreBodyPipe(SetDocumentsDto, 'values'),
 };
 
-/** The answer a pipe gives: the problems of a refusal, or `ok`. */
+/** The answer a pipe gives: the status and problems of a refusal as HTTP answers it, or `ok`. */
 function answer(pipe: { transform(body: unknown): unknown }, body: unknown): { status: number; message: unknown } | 'ok' {
   try {
     pipe.transform(body);
     return 'ok';
   } catch (error) {
-    if (!(error instanceof HttpException)) throw error;
-    return { status: error.getStatus(), message: (error.getResponse() as { message: unknown }).message };
+    if (!(error instanceof DomainError)) throw error;
+    const { statusCode, message } = httpErrorAnswer(error);
+    return { status: statusCode, message };
   }
 }
 
@@ -122,10 +124,10 @@ describe(DatastoreBodyPipe.name, () => {
     const justFits = { namespace: '', id: 'a', blob: '' };
     justFits.blob = 'x'.repeat(MAX_DOCUMENT_BYTES - JSON.stringify(justFits).length);
     expect(answer(pipes.set, { value: justFits })).toBe('ok');
-    expect(() => pipes.set.transform({ value: { ...justFits, blob: `${justFits.blob}x` } })).toThrow(PayloadTooLargeException);
+    expect(() => pipes.set.transform({ value: { ...justFits, blob: `${justFits.blob}x` } })).toThrow(TooLargeError);
   });
 
   it('checks the size only of bodies that are otherwise valid', () => {
-    expect(() => pipes.set.transform({ value: { namespace: 'a b', id: 'x', blob: 'x'.repeat(MAX_DOCUMENT_BYTES) } })).toThrow(BadRequestException);
+    expect(() => pipes.set.transform({ value: { namespace: 'a b', id: 'x', blob: 'x'.repeat(MAX_DOCUMENT_BYTES) } })).toThrow(BadRequestError);
   });
 });

@@ -1,6 +1,6 @@
-import { BadRequestException, Injectable, PayloadTooLargeException, PipeTransform } from '@nestjs/common';
+import { Injectable, PipeTransform } from '@nestjs/common';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
-import { DatastoreDocument, documentKey } from '@eventcast/domain';
+import { BadRequestError, DatastoreDocument, documentKey, TooLargeError } from '@eventcast/domain';
 import { MAX_DOCUMENT_BYTES, MAX_NESTING_DEPTH } from './document-limits';
 import { nestsDeeperThan } from './nesting-depth.util';
 
@@ -8,9 +8,9 @@ import { nestsDeeperThan } from './nesting-depth.util';
 export type DocumentsField = 'value' | 'values';
 
 /**
- * Checks a datastore request body and hands it on exactly as sent: 400 naming every problem when
- * it nests deeper than `MAX_NESTING_DEPTH` or breaks a rule of `dto`, then 413 naming every
- * document larger than `MAX_DOCUMENT_BYTES`.
+ * Checks a datastore request body and hands it on exactly as sent: a `BadRequestError` (400)
+ * naming every problem when it nests deeper than `MAX_NESTING_DEPTH` or breaks a rule of `dto`,
+ * then a `TooLargeError` (413) naming every document larger than `MAX_DOCUMENT_BYTES`.
  *
  * Documents are validated by their `namespace` and `id` alone: their other fields are data, and
  * class-transformer would copy every one of them before class-validator looks at two.
@@ -27,7 +27,7 @@ export class DatastoreBodyPipe<T extends object> implements PipeTransform<unknow
   }
 
   transform(body: unknown): T {
-    if (nestsDeeperThan(body, MAX_NESTING_DEPTH)) throw new BadRequestException([`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`]);
+    if (nestsDeeperThan(body, MAX_NESTING_DEPTH)) throw new BadRequestError([`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`]);
     if (this.documentsField === undefined) return this.validated.transform(body);
     this.validated.transform(withKeysOnly(body, this.documentsField));
     refuseOversized(documentsIn(body as Record<DocumentsField, unknown>, this.documentsField));
@@ -54,7 +54,7 @@ function refuseOversized(documents: DatastoreDocument[]): void {
   const oversized = documents.filter((document) => Buffer.byteLength(JSON.stringify(document)) > MAX_DOCUMENT_BYTES);
   if (oversized.length > 0) {
     const keys = oversized.map((document) => documentKey(document.namespace, document.id)).join(', ');
-    throw new PayloadTooLargeException(`documents larger than ${MAX_DOCUMENT_BYTES} bytes as JSON: ${keys}; nothing was written`);
+    throw new TooLargeError(`documents larger than ${MAX_DOCUMENT_BYTES} bytes as JSON: ${keys}; nothing was written`);
   }
 }
 

@@ -1,13 +1,11 @@
 import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
 import { SERVICE_HEALTH, ServiceHealth } from '@eventcast/bootstrap';
 import { DocumentStore } from '../../infra/document-store.port';
 import { RedisDocumentStore } from '../../infra/redis/redis-document-store';
 import { SqliteDocumentStore } from '../../infra/sqlite/sqlite-document-store';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
-import { StoreUnavailableFilter } from './store-unavailable.filter';
 
 /** Where documents are kept: Redis when `redisUrl` is set, else a SQLite file in `dataDir`. */
 export interface DocumentStoreChoice {
@@ -28,7 +26,6 @@ export class DocumentsModule {
       providers: [
         { provide: DocumentStore, useFactory: () => openDocumentStore(choice) },
         { provide: SERVICE_HEALTH, useFactory: (store: DocumentStore): ServiceHealth => ({ check: () => store.ping() }), inject: [DocumentStore] },
-        { provide: APP_FILTER, useClass: StoreUnavailableFilter },
         DocumentsService,
       ],
       exports: [SERVICE_HEALTH],

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { DatastoreDocument } from '@eventcast/domain';
 import { createClient, ErrorReply, RESP_TYPES } from 'redis';
-import { DocumentSelection, DocumentStore, StoreUnavailableError } from '../document-store.port';
+import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
+import { DocumentSelection, DocumentStore } from '../document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
 import { DOCUMENT_SCRIPTS } from './document-scripts';
 import { withoutPassword } from './redis-url.util';

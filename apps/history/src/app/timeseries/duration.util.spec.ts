@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestError } from '@eventcast/domain';
 import { parseDuration } from './duration.util';
 
 describe(parseDuration.name, () => {
@@ -20,7 +20,7 @@ describe(parseDuration.name, () => {
   });
 
   it.each([['10x'], ['m10'], [''], ['1d 2h'], [0], [-5], ['0s'], [null], [{}], [Number.NaN]])('refuses %p with a 400 naming the field', (input) => {
-    expect(() => parseDuration(input, 'duration')).toThrow(BadRequestException);
+    expect(() => parseDuration(input, 'duration')).toThrow(BadRequestError);
     expect(() => parseDuration(input, 'duration')).toThrow(/^duration must be a positive duration/);
   });
 });

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestError } from '@eventcast/domain';
 import { MICROS_PER_MS, MICROS_PER_SECOND } from '../../time/micros.util';
 
 const UNIT_MICROS: Record<string, number> = {
@@ -22,7 +22,7 @@ const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
 export function parseDuration(input: unknown, what: string): number {
   const micros = durationMicros(input);
   if (micros === undefined || !(micros > 0)) {
-    throw new BadRequestException(
+    throw new BadRequestError(
       `${what} must be a positive duration such as "10m", "1d", "2h10m" or a number of seconds (got ${JSON.stringify(input)})`,
     );
   }

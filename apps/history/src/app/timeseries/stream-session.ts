@@ -1,4 +1,5 @@
-import { validateDto } from '@eventcast/domain';
+import { wsErrorFrame } from '@eventcast/bootstrap';
+import { BadRequestError, validateDto } from '@eventcast/domain';
 import { MICROS_PER_SECOND, nowMicros } from '../../time/micros.util';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
 import { RangesQueryDto } from './dto/ranges-query.dto';
@@ -54,7 +55,7 @@ class RunningQuery {
         const data = await this.read();
         if (!this.stopped) this.send({ id: this.id, data });
       } catch (error) {
-        if (!this.stopped) this.send({ id: this.id, error: error instanceof Error ? error.message : String(error) });
+        if (!this.stopped) this.send(wsErrorFrame(error, this.id));
       }
     });
   }
@@ -92,7 +93,7 @@ export class StreamSession {
     try {
       this.running.set(id, name === 'ranges' ? this.ranges(id, query) : this.metrics(id, query));
     } catch (error) {
-      this.send({ id, error: error instanceof Error ? error.message : String(error) });
+      this.send(wsErrorFrame(error, id));
     }
   }
 
@@ -126,10 +127,10 @@ export class StreamSession {
   }
 }
 
-/** The query body as its DTO, or an Error naming every problem. */
+/** The query body as its DTO, or a `BadRequestError` naming every problem. */
 function checked<T extends object>(dto: new () => T, body: Record<string, unknown>): T {
   const result = validateDto(dto, body);
-  if (!result.ok) throw new Error(`query.${result.problems.join('; query.')}`);
+  if (!result.ok) throw new BadRequestError(`query.${result.problems.join('; query.')}`);
   return body as T;
 }
 

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestError } from '@eventcast/domain';
 import { resolveTimeRange } from './time-range.util';
 
 describe(resolveTimeRange.name, () => {
@@ -29,7 +29,7 @@ describe(resolveTimeRange.name, () => {
   });
 
   it('answers 400 to start, end and duration together', () => {
-    expect(() => resolveTimeRange({ start, end, duration: '1h' }, now, '1d')).toThrow(new BadRequestException('give at most two of start, end and duration'));
+    expect(() => resolveTimeRange({ start, end, duration: '1h' }, now, '1d')).toThrow(new BadRequestError('give at most two of start, end and duration'));
   });
 
   it('answers 400 to an end before the start, naming both', () => {

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestError } from '@eventcast/domain';
 import { formatIsoMicros } from '../../time/micros.util';
 import { parseDuration } from './duration.util';
 import { parseTime } from './time.util';
@@ -25,13 +25,13 @@ export interface TimeRange {
  */
 export function resolveTimeRange(input: TimeRangeInput, nowUs: number, defaultDuration: string): TimeRange {
   const given = (['start', 'end', 'duration'] as const).filter((key) => input[key] !== undefined && input[key] !== null);
-  if (given.length === 3) throw new BadRequestException('give at most two of start, end and duration');
+  if (given.length === 3) throw new BadRequestError('give at most two of start, end and duration');
   const start = given.includes('start') ? parseTime(input.start, 'start') : undefined;
   const end = given.includes('end') ? parseTime(input.end, 'end') : undefined;
   const duration = parseDuration(given.includes('duration') ? input.duration : defaultDuration, 'duration');
 
   if (start !== undefined && end !== undefined) {
-    if (end < start) throw new BadRequestException(`end (${formatIsoMicros(end)}) is before start (${formatIsoMicros(start)})`);
+    if (end < start) throw new BadRequestError(`end (${formatIsoMicros(end)}) is before start (${formatIsoMicros(start)})`);
     return { fromUs: start, toUs: end, live: false };
   }
   if (start !== undefined) {

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestError } from '@eventcast/domain';
 import { formatIsoMicros } from '../../time/micros.util';
 import { parseTime } from './time.util';
 
@@ -30,7 +30,7 @@ describe(parseTime.name, () => {
   it.each([['yesterday'], ['2024-02-30'], ['2024-13-01'], ['2024-05-01T25:00:00Z'], [''], [null], [true], [Number.POSITIVE_INFINITY]])(
     'refuses %p with a 400 naming the field',
     (input) => {
-      expect(() => parseTime(input, 'end')).toThrow(BadRequestException);
+      expect(() => parseTime(input, 'end')).toThrow(BadRequestError);
       expect(() => parseTime(input, 'end')).toThrow(/^end must be an ISO 8601 time or an epoch number/);
     },
   );

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestError } from '@eventcast/domain';
 import { MICROS_PER_MS, MICROS_PER_SECOND } from '../../time/micros.util';
 
 /** Epoch numbers above this are milliseconds, below it seconds (1e10 s is the year 2286). */
@@ -16,7 +16,7 @@ const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.
 export function parseTime(input: unknown, what: string): number {
   const micros = timeMicros(input);
   if (micros === undefined) {
-    throw new BadRequestException(`${what} must be an ISO 8601 time or an epoch number in seconds or milliseconds (got ${JSON.stringify(input)})`);
+    throw new BadRequestError(`${what} must be an ISO 8601 time or an epoch number in seconds or milliseconds (got ${JSON.stringify(input)})`);
   }
   return micros;
 }

@@ -1,4 +1,4 @@
-import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { FieldValue, TimeSeriesStore } from '../../infra/time-series-store.port';
 import { formatIsoMicros, MICROS_PER_MS, nowMicros } from '../../time/micros.util';
 import { bucketStart, bucketWidth } from './bucket.util';
@@ -31,8 +31,8 @@ export interface CsvPlan extends TimeRange {
 }
 
 /**
- * The queries over stored history values. Bad input is a 400 naming the problem; a store that
- * cannot answer is a 503 naming the reason.
+ * The queries over stored history values. Bad input throws a `BadRequestError` naming the problem;
+ * a store that cannot answer rejects with its `StoreUnavailableError` naming the reason.
  */
 @Injectable()
 export class TimeseriesService {
@@ -41,7 +41,7 @@ export class TimeseriesService {
   /** Names of the fields with values within the duration, sorted. */
   async fields(query: FieldsQueryDto): Promise<string[]> {
     const since = nowMicros() - parseDuration(query.duration ?? DEFAULT_FIELDS_DURATION, 'duration');
-    const fields = await answer(this.store.fields(since));
+    const fields = await this.store.fields(since);
     return fields.sort();
   }
 
@@ -67,7 +67,7 @@ export class TimeseriesService {
     const series = new Map(plan.fields.map((field) => [field, [] as Array<[number, number]>]));
     if (plan.fields.length > 0 && fromUs <= toUs) {
       const width = plan.bucketUs;
-      const buckets = await answer(this.store.averages(plan.fields, bucketStart(fromUs, width), bucketStart(toUs, width) + width - 1, width));
+      const buckets = await this.store.averages(plan.fields, bucketStart(fromUs, width), bucketStart(toUs, width) + width - 1, width);
       for (const { field, ts, value } of buckets) series.get(field)?.push([ts / MICROS_PER_MS, value]);
     }
     return [...series].map(([field, values]) => ({ field, values: values.sort((a, b) => a[0] - b[0]) }));
@@ -78,7 +78,7 @@ export class TimeseriesService {
     const since = nowMicros() - parseDuration(query.duration ?? DEFAULT_METRICS_DURATION, 'duration');
     const fields = distinct(query.fields);
     if (fields.length === 0) return [];
-    const latest = new Map((await answer(this.store.latest(fields, since))).map((value) => [value.field, value]));
+    const latest = new Map((await this.store.latest(fields, since)).map((value) => [value.field, value]));
     return fields.flatMap((field) => {
       const value = latest.get(field);
       return value ? [{ field, value: value.value, timestamp: formatIsoMicros(value.ts) }] : [];
@@ -102,7 +102,7 @@ export class TimeseriesService {
     const pageSize = Math.max(CSV_PAGE_VALUES, 2 * plan.fields.length);
     let from = plan.fromUs;
     for (;;) {
-      const page = await answer(this.store.values(plan.fields, from, plan.toUs, pageSize));
+      const page = await this.store.values(plan.fields, from, plan.toUs, pageSize);
       const complete = page.length < pageSize;
       // A full page may end in the middle of one time: its rows are read again with the next page.
       const rows = complete ? page : withoutLastTime(page);
@@ -115,15 +115,6 @@ export class TimeseriesService {
 
 function distinct(fields: readonly string[]): string[] {
   return [...new Set(fields)];
-}
-
-/** The store's answer, or a 503 naming why it has none. */
-async function answer<T>(pending: Promise<T>): Promise<T> {
-  try {
-    return await pending;
-  } catch (error) {
-    throw new ServiceUnavailableException(`the time-series store could not answer: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 function withoutLastTime(page: FieldValue[]): FieldValue[] {

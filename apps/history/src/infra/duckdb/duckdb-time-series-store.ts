@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, DuckDBValue, listValue, timestampValue } from '@duckdb/node-api';
-import { FieldValue, HISTORY_TABLE, TimedValues, TimeSeriesStore } from '../time-series-store.port';
+import { FieldValue, HISTORY_TABLE, storeUnanswered, TimedValues, TimeSeriesStore } from '../time-series-store.port';
 
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (ts TIMESTAMP NOT NULL, field VARCHAR NOT NULL, value DOUBLE NOT NULL)`;
 
@@ -94,12 +94,15 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   }
 
   private async read(sql: string, parameters: Record<string, DuckDBValue> = {}): Promise<FieldValue[]> {
-    const connection = await this.opened(this.instance).connect();
+    let connection: DuckDBConnection | undefined;
     try {
+      connection = await this.opened(this.instance).connect();
       const reader = await connection.runAndReadAll(sql, parameters);
       return reader.getRowObjectsJS() as unknown as FieldValue[];
+    } catch (error) {
+      throw storeUnanswered(error);
     } finally {
-      connection.closeSync();
+      connection?.closeSync();
     }
   }
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { FieldValue, HISTORY_TABLE, TimedValues, TimeSeriesStore } from '../time-series-store.port';
+import { FieldValue, HISTORY_TABLE, storeUnanswered, TimedValues, TimeSeriesStore } from '../time-series-store.port';
 import { IlpTextEncoder } from './ilp-text';
 import { QuestDbHttpClient } from './questdb-http.client';
 import { BucketSum, createRollup, mergeBucketSums, QuestDbRollup, rollupSumsQuery, tableSumsQuery } from './questdb-rollup';
@@ -58,19 +58,23 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
     await this.rollup?.written(events, Date.now() * 1000);
   }
 
-  async fields(sinceUs: number): Promise<string[]> {
-    const rows = await this.http.exec(`SELECT DISTINCT field FROM ${this.table} WHERE ts >= ${sqlTime(sinceUs)}`);
-    return rows.map(([field]) => field as string);
+  fields(sinceUs: number): Promise<string[]> {
+    return answered(async () => {
+      const rows = await this.http.exec(`SELECT DISTINCT field FROM ${this.table} WHERE ts >= ${sqlTime(sinceUs)}`);
+      return rows.map(([field]) => field as string);
+    });
   }
 
   /** Whole minutes older than a few minutes come from the rollup where there is one, the rest from the table. */
-  async averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]> {
-    const cutUs = this.rollup ? await this.rollup.cut(fromUs, toUs, bucketUs, Date.now() * 1000) : fromUs;
-    const parts = await Promise.all([
-      cutUs > fromUs ? this.readSums(rollupSumsQuery(this.table, fields, fromUs, cutUs, bucketUs)) : [],
-      cutUs <= toUs ? this.readSums(tableSumsQuery(this.table, fields, cutUs, toUs, bucketUs)) : [],
-    ]);
-    return mergeBucketSums(parts.flat());
+  averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]> {
+    return answered(async () => {
+      const cutUs = this.rollup ? await this.rollup.cut(fromUs, toUs, bucketUs, Date.now() * 1000) : fromUs;
+      const parts = await Promise.all([
+        cutUs > fromUs ? this.readSums(rollupSumsQuery(this.table, fields, fromUs, cutUs, bucketUs)) : [],
+        cutUs <= toUs ? this.readSums(tableSumsQuery(this.table, fields, cutUs, toUs, bucketUs)) : [],
+      ]);
+      return mergeBucketSums(parts.flat());
+    });
   }
 
   latest(fields: readonly string[], sinceUs: number): Promise<FieldValue[]> {
@@ -96,9 +100,11 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   }
 
   /** Runs a query of `ts, field, value` and reads the time back as a number of microseconds, not ISO text. */
-  private async read(query: string): Promise<FieldValue[]> {
-    const rows = await this.http.exec(`SELECT field, cast(ts AS LONG), value FROM (${query})`);
-    return rows.map(([field, ts, value]) => ({ field: field as string, ts: Number(ts), value: value as number }));
+  private read(query: string): Promise<FieldValue[]> {
+    return answered(async () => {
+      const rows = await this.http.exec(`SELECT field, cast(ts AS LONG), value FROM (${query})`);
+      return rows.map(([field, ts, value]) => ({ field: field as string, ts: Number(ts), value: value as number }));
+    });
   }
 
   /** Runs a query of `ts, field, total, n`: bucket sums to merge. */
@@ -126,5 +132,14 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
       },
     );
     this.logger.log(`${this.description}: table ${this.table} ready${this.rollup ? ', with its per-minute rollup' : ''}`);
+  }
+}
+
+/** The read's answer, or the port's error naming why there is none. */
+async function answered<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw storeUnanswered(error);
   }
 }

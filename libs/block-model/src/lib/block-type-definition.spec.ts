@@ -1,4 +1,4 @@
-import { defineBlockType } from './block-type';
+import { defineBlockType } from './block-type-definition';
 import { field, FieldMap } from './fields';
 
 function define(fields: FieldMap) {

@@ -1,4 +1,4 @@
-import type { Block } from '@eventcast/domain';
+import type { Block } from './block.type';
 
 /** `type` of the retained state event on `eventcast/state/<service id>`, and of its last will. */
 export const STATE_EVENT_TYPE = 'Controller.state';

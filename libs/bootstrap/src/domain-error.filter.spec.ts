@@ -1,0 +1,113 @@
+import { HttpServer, Logger, NotFoundException } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import { MqttContext } from '@nestjs/microservices';
+import { lastValueFrom, Observable, toArray } from 'rxjs';
+import { BadRequestError, ConflictError, NotFoundError, RefusedChangeError, StoreUnavailableError, TooLargeError } from '@eventcast/domain';
+import { DomainErrorFilter } from './domain-error.filter';
+
+/** What the filter answered over HTTP: status and body, as the HTTP adapter was asked to send them. */
+function answerHttp(error: unknown): { status: number; body: unknown } {
+  const reply = jest.fn();
+  const adapter = { reply, isHeadersSent: () => false, end: jest.fn() } as unknown as HttpServer;
+  const host = new ExecutionContextHost([{}, { id: 'response' }]);
+  host.setType('http');
+  new DomainErrorFilter(adapter).catch(error, host);
+  expect(reply).toHaveBeenCalledTimes(1);
+  const [response, body, status] = reply.mock.calls[0];
+  expect(response).toEqual({ id: 'response' });
+  return { status, body };
+}
+
+function mqttHost(topic: string): ExecutionContextHost {
+  const host = new ExecutionContextHost([{}, new MqttContext([topic, { topic } as never])]);
+  host.setType('rpc');
+  return host;
+}
+
+class DeviceRefusal extends RefusedChangeError {}
+
+describe(DomainErrorFilter.name, () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  describe('over HTTP', () => {
+    it.each([
+      { type: BadRequestError, status: 400, phrase: 'Bad Request' },
+      { type: NotFoundError, status: 404, phrase: 'Not Found' },
+      { type: ConflictError, status: 409, phrase: 'Conflict' },
+      { type: TooLargeError, status: 413, phrase: 'Payload Too Large' },
+      { type: RefusedChangeError, status: 422, phrase: 'Unprocessable Entity' },
+      { type: StoreUnavailableError, status: 503, phrase: 'Service Unavailable' },
+    ])('answers a $type.name with $status and {statusCode, error, message}', ({ type, status, phrase }) => {
+      expect(answerHttp(new type('the reason'))).toEqual({ status, body: { statusCode: status, error: phrase, message: 'the reason' } });
+    });
+
+    it('lists every problem of a bad request in its message', () => {
+      const { body } = answerHttp(new BadRequestError(['type: X is not a block type', 'data.kp must be a number']));
+      expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: ['type: X is not a block type', 'data.kp must be a number'] });
+    });
+
+    it('answers a specific error as the domain error it extends', () => {
+      expect(answerHttp(new DeviceRefusal('there is no block X')).status).toBe(422);
+    });
+
+    it('answers a Nest exception as Nest does', () => {
+      expect(answerHttp(new NotFoundException('Cannot POST /nowhere'))).toEqual({
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Cannot POST /nowhere' },
+      });
+    });
+
+    it('answers an unexpected error with 500 and logs it', () => {
+      const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation();
+      const bug = new TypeError('x is undefined');
+      expect(answerHttp(bug)).toEqual({ status: 500, body: { statusCode: 500, message: 'Internal server error' } });
+      expect(logged).toHaveBeenCalledWith(bug);
+    });
+  });
+
+  describe('over MQTT', () => {
+    it('refuses a message that broke a domain rule with a warning naming its topic and reason, and counts it', async () => {
+      const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation();
+      const filter = new DomainErrorFilter();
+      const handled = filter.catch(new ConflictError('id: a block named X exists already'), mqttHost('eventcast/controller/blocks/create')) as Observable<never>;
+      await expect(lastValueFrom(handled.pipe(toArray()))).resolves.toEqual([]);
+      filter.catch(new NotFoundError('id: there is no block named Y'), mqttHost('eventcast/controller/blocks/delete'));
+      expect(warned.mock.calls.map(([line]) => line)).toEqual([
+        'refused the message on eventcast/controller/blocks/create: id: a block named X exists already (1 refused since start)',
+        'refused the message on eventcast/controller/blocks/delete: id: there is no block named Y (2 refused since start)',
+      ]);
+      expect(filter.refusedMessages).toBe(2);
+    });
+
+    it('logs an unexpected failure as an error with its stack, and counts it', () => {
+      const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation();
+      const filter = new DomainErrorFilter();
+      const bug = new TypeError('x is undefined');
+      filter.catch(bug, mqttHost('eventcast/controller/blocks/write'));
+      expect(logged).toHaveBeenCalledWith('failed on the message on eventcast/controller/blocks/write (1 refused since start)', bug.stack);
+      expect(filter.refusedMessages).toBe(1);
+    });
+  });
+
+  describe('over WebSocket', () => {
+    function sentFrames(error: unknown, data: unknown): unknown[] {
+      const client = { OPEN: 1, readyState: 1, send: jest.fn() };
+      const host = new ExecutionContextHost([client, data]);
+      host.setType('ws');
+      new DomainErrorFilter().catch(error, host);
+      return client.send.mock.calls.map(([text]) => JSON.parse(text));
+    }
+
+    it('sends the reason of a domain error in an error frame with the id of the command', () => {
+      expect(sentFrames(new BadRequestError('query.points must be an integer'), { id: 'q1', command: 'ranges' })).toEqual([
+        { id: 'q1', error: 'query.points must be an integer' },
+      ]);
+    });
+
+    it('sends an unexpected failure as an internal error, without an id when the command had none, and logs it', () => {
+      const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation();
+      expect(sentFrames(new TypeError('x is undefined'), 'not an object')).toEqual([{ error: 'internal error' }]);
+      expect(logged).toHaveBeenCalledTimes(1);
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import { HttpStatus } from '@nestjs/common';
+import { BadRequestError, ConflictError, DomainError, NotFoundError, RefusedChangeError, StoreUnavailableError, TooLargeError } from '@eventcast/domain';
+
+/** The JSON body of an HTTP error answer, the shape Nest gives its own exceptions. */
+export interface HttpErrorBody {
+  statusCode: number;
+  error: string;
+  /** The reason, or every problem when there are several. */
+  message: string | readonly string[];
+}
+
+type DomainErrorClass = abstract new (...args: never[]) => DomainError;
+
+/** Status and reason phrase of each domain error class; subclasses answer as their base. */
+const HTTP_ANSWERS: ReadonlyArray<readonly [DomainErrorClass, HttpStatus, string]> = [
+  [BadRequestError, HttpStatus.BAD_REQUEST, 'Bad Request'],
+  [NotFoundError, HttpStatus.NOT_FOUND, 'Not Found'],
+  [ConflictError, HttpStatus.CONFLICT, 'Conflict'],
+  [TooLargeError, HttpStatus.PAYLOAD_TOO_LARGE, 'Payload Too Large'],
+  [RefusedChangeError, HttpStatus.UNPROCESSABLE_ENTITY, 'Unprocessable Entity'],
+  [StoreUnavailableError, HttpStatus.SERVICE_UNAVAILABLE, 'Service Unavailable'],
+];
+
+/** The HTTP answer to a domain error: its status, and a body naming the reason or every problem. */
+export function httpErrorAnswer(error: DomainError): HttpErrorBody {
+  const [, statusCode, phrase] = HTTP_ANSWERS.find(([type]) => error instanceof type) ?? [DomainError, HttpStatus.INTERNAL_SERVER_ERROR, 'Internal Server Error'];
+  return { statusCode, error: phrase, message: error.problems ?? error.message };
+}

@@ -1,0 +1,22 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ApiDescription } from './open-api';
+
+/** How one eventcast service starts: its module, where its routes live, and its broker connection. */
+export interface ServiceStartOptions {
+  /** The service's name in logs, e.g. `history`. */
+  name: string;
+  module: Type<unknown> | DynamicModule;
+  /** Path prefix of every route, e.g. `history/datastore` or the controller's service id. */
+  prefix: string;
+  port: number;
+  /** Host to bind; all interfaces unless told otherwise. */
+  host?: string;
+  mqttUrl: string;
+  /** The MQTT transport options (see `@eventcast/messaging`). */
+  transport: MicroserviceOptions;
+  api: ApiDescription;
+  /** Extra set-up of the app before it starts, e.g. a WebSocket adapter. */
+  configure?: (app: NestFastifyApplication) => void;
+}
