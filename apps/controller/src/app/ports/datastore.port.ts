@@ -8,8 +8,9 @@ export interface DocumentSelection {
 
 /**
  * The datastore service as the controller uses it: documents addressed by namespace and id. Every
- * call rejects with `DatastoreUnavailableError` when the datastore cannot be reached or answers
- * 5xx, and with a plain `Error` naming the problems when it refuses the call.
+ * call rejects with `DatastoreUnavailableError` (a `StoreUnavailableError`) when the datastore
+ * cannot be reached or answers 5xx, and with a plain `Error` naming the problems when it refuses
+ * the call.
  */
 export abstract class Datastore {
   /** The document, or null. */
