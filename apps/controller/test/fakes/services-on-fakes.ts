@@ -9,7 +9,7 @@ import { UserUnitsService } from '../../src/app/units/user-units.service';
 import { ControllerConfig, readControllerConfig } from '../../src/config/controller.config';
 import { InMemoryControllerDevice, InMemoryDeviceOptions } from './in-memory-controller-device';
 import { InMemoryDatastore } from './in-memory-datastore';
-import { RecordingEventPublisher } from './recording-event-publisher';
+import { RecordingEventPublisher } from '@eventcast/messaging/testing';
 
 /** The controller's services wired by hand, as the app module wires them, on in-memory fakes of their ports. */
 export interface ControllerOnFakes {

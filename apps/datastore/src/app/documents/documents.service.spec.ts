@@ -1,6 +1,6 @@
 import { datastoreTopic } from '@eventcast/domain';
 import { InMemoryDocumentStore } from '../../../test/fakes/in-memory-document-store';
-import { RecordingEventPublisher } from '../../../test/fakes/recording-event-publisher';
+import { RecordingEventPublisher } from '@eventcast/messaging/testing';
 import { DocumentsService } from './documents.service';
 
 describe(DocumentsService.name, () => {

@@ -1,4 +1,4 @@
-import { EventPublisher, PublishOptions } from '@eventcast/messaging';
+import { EventPublisher, PublishOptions } from '../event-publisher';
 
 /** One message a `RecordingEventPublisher` published. */
 export interface PublishedEvent {

@@ -1,0 +1,1 @@
+export * from './recording-event-publisher';
