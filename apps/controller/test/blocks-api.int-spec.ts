@@ -1,5 +1,5 @@
 import { ServerProcess } from '@eventcast/testing';
-import { ControllerDevice } from '../src/infra/device/controller-device.port';
+import { ControllerDevice } from '../src/app/ports/controller-device.port';
 import { ControllerUnderTest } from './controller-under-test';
 
 const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });

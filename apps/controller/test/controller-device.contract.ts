@@ -1,5 +1,5 @@
 import { findBlockType, normaliseWrite } from '@eventcast/block-model';
-import { ControllerDevice, NewDeviceBlock } from '../src/infra/device/controller-device.port';
+import { ControllerDevice, NewDeviceBlock } from '../src/app/ports/controller-device.port';
 import { SimulatedHardware } from '../src/infra/device/simulated-hardware';
 
 const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DatastoreDocument } from '@eventcast/domain';
-import { DocumentStore } from '../src/infra/document-store.port';
+import { DocumentStore } from '../src/app/ports/document-store.port';
 
 /**
  * The behaviour every `DocumentStore` adapter owes the service; run once per adapter. `open` gives

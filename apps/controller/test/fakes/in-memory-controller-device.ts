@@ -1,5 +1,5 @@
 import { BlockData, BlockType, defaultData, findBlockType, FIRST_USER_NID, SYSTEM_BLOCK_TYPES } from '@eventcast/block-model';
-import { ControllerDevice, DeviceBlock, DeviceBlockError, DeviceDeletion, NewDeviceBlock } from '../../src/infra/device/controller-device.port';
+import { ControllerDevice, DeviceBlock, DeviceBlockError, DeviceDeletion, NewDeviceBlock } from '../../src/app/ports/controller-device.port';
 import { clearLinksTo } from '../../src/infra/device/links.util';
 import { SimulatedHardware } from '../../src/infra/device/simulated-hardware';
 

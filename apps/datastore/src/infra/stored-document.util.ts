@@ -1,5 +1,5 @@
 import type { DatastoreDocument } from '@eventcast/domain';
-import { DocumentSelection } from './document-store.port';
+import { DocumentSelection } from '../app/ports/document-store.port';
 import { idGlobToRegExp } from './id-glob.util';
 
 /** The same key twice in one write: the later document wins, at the place of the first. */

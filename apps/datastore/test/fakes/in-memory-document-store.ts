@@ -1,5 +1,5 @@
 import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
-import { DocumentSelection, DocumentStore } from '../../src/infra/document-store.port';
+import { DocumentSelection, DocumentStore } from '../../src/app/ports/document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../../src/infra/stored-document.util';
 
 /** The documents that several `InMemoryDocumentStore` handles share: JSON text by namespace, then id. */

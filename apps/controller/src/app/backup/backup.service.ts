@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FIRST_USER_NID } from '@eventcast/block-model';
 import { ControllerConfig } from '../../config/controller.config';
-import { ControllerDevice } from '../../infra/device/controller-device.port';
+import { ControllerDevice } from '../ports/controller-device.port';
 import { BlockPatchPublisher } from '../blocks/block-patch.publisher';
 import { BlocksService } from '../blocks/blocks.service';
 import { ControllerStoreService } from '../store/controller-store.service';

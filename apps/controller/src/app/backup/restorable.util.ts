@@ -1,6 +1,6 @@
 import { BlockData, BlockDataError, BlockType, findBlockType, implementsInterface, link, TemperatureUnit } from '@eventcast/block-model';
 import { BlockDto, DocumentDto, isLink, validateDto } from '@eventcast/domain';
-import { NewDeviceBlock } from '../../infra/device/controller-device.port';
+import { NewDeviceBlock } from '../ports/controller-device.port';
 import { normaliseBlockData } from '../blocks/block-data.util';
 import { OwnDocument } from '../store/controller-store.service';
 

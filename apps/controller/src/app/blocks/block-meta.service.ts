@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { ControllerDevice } from '../../infra/device/controller-device.port';
+import { ControllerDevice } from '../ports/controller-device.port';
 import { ControllerStoreService } from '../store/controller-store.service';
 
 type Meta = Record<string, unknown>;

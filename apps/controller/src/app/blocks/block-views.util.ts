@@ -1,6 +1,6 @@
 import { BlockType, findBlockType, TemperatureUnit, toLoggedData, toStoredData, toUserUnits } from '@eventcast/block-model';
 import { Block, BlockIdentity } from '@eventcast/domain';
-import { DeviceBlock } from '../../infra/device/controller-device.port';
+import { DeviceBlock } from '../ports/controller-device.port';
 
 function typeOf(block: DeviceBlock): BlockType {
   const type = findBlockType(block.type);

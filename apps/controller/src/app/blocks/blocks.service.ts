@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { BlockData, BlockType, findBlockType, FIRST_USER_NID, mergePatch } from '@eventcast/block-model';
 import { BadRequestError, Block, BlockIdentity, ConflictError, NotFoundError } from '@eventcast/domain';
 import { ControllerConfig } from '../../config/controller.config';
-import { ControllerDevice, DeviceBlock } from '../../infra/device/controller-device.port';
+import { ControllerDevice, DeviceBlock } from '../ports/controller-device.port';
 import { UserUnitsService } from '../units/user-units.service';
 import { normaliseBlockData, tempUnitSetting } from './block-data.util';
 import { BlockMetaService } from './block-meta.service';

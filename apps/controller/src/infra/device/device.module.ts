@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { ControllerDevice } from './controller-device.port';
+import { ControllerDevice } from '../../app/ports/controller-device.port';
 import { SimulatedControllerDevice } from './simulated-controller-device';
 import { SimulatedHardware } from './simulated-hardware';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBlockType, normaliseWrite } from '@eventcast/block-model';
-import { DeviceBlockError, NewDeviceBlock } from './controller-device.port';
+import { DeviceBlockError, NewDeviceBlock } from '../../app/ports/controller-device.port';
 import { DEFAULT_HARDWARE } from './simulated-hardware';
 import { SimulatedControllerDevice } from './simulated-controller-device';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { BlockData, BlockType, defaultData, findBlockType, FIRST_USER_NID, SYSTEM_BLOCK_TYPES, toStoredData } from '@eventcast/block-model';
-import { ControllerDevice, DeviceBlock, DeviceBlockError, DeviceDeletion, NewDeviceBlock } from './controller-device.port';
+import { ControllerDevice, DeviceBlock, DeviceBlockError, DeviceDeletion, NewDeviceBlock } from '../../app/ports/controller-device.port';
 import { DeviceFile } from './device-file';
 import { clearLinksTo } from './links.util';
 import { DEFAULT_HARDWARE, SimulatedHardware } from './simulated-hardware';

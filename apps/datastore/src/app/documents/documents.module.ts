@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { SERVICE_HEALTH, ServiceHealth } from '@eventcast/bootstrap';
-import { DocumentStore } from '../../infra/document-store.port';
+import { DocumentStore } from '../ports/document-store.port';
 import { RedisDocumentStore } from '../../infra/redis/redis-document-store';
 import { SqliteDocumentStore } from '../../infra/sqlite/sqlite-document-store';
 import { DocumentsController } from './documents.controller';

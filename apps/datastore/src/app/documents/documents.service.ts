@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DatastoreDocument, documentKey } from '@eventcast/domain';
 import { EventPublisher } from '@eventcast/messaging';
-import { DocumentSelection, DocumentStore } from '../../infra/document-store.port';
+import { DocumentSelection, DocumentStore } from '../ports/document-store.port';
 import { changeAnnouncements, DatastoreAnnouncement, deleteAnnouncements } from './datastore-events.util';
 
 /** Reads and writes documents, and announces every change on the event bus once it is stored. */

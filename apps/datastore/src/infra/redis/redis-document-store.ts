@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createClient, ErrorReply, RESP_TYPES } from 'redis';
 import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
-import { DocumentSelection, DocumentStore } from '../document-store.port';
+import { DocumentSelection, DocumentStore } from '../../app/ports/document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
 import { DOCUMENT_SCRIPTS } from './document-scripts';
 import { withoutPassword } from './redis-url.util';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatastoreDocument } from '@eventcast/domain';
 import Database from 'better-sqlite3';
-import { DocumentSelection, DocumentStore } from '../document-store.port';
+import { DocumentSelection, DocumentStore } from '../../app/ports/document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
 
 /** A write waiting for the next commit. */
