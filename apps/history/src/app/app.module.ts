@@ -3,7 +3,7 @@ import { RouterModule } from '@nestjs/core';
 import { HistoryConfig } from '../config/history.config';
 import { TimeSeriesStoreModule } from '../infra/time-series-store.module';
 import { IngestConsumerModule } from './ingest/ingest-consumer.module';
-import { TimeseriesModule } from './timeseries/timeseries.module';
+import { TimeSeriesModule } from './time-series/time-series.module';
 
 /** The history service: MQTT ingest into the time-series store, and the query API over it. */
 @Module({})
@@ -15,8 +15,8 @@ export class AppModule {
       imports: [
         TimeSeriesStoreModule.forRoot(config),
         IngestConsumerModule.forRoot(config.mqttShareGroup),
-        TimeseriesModule,
-        RouterModule.register([{ path: 'timeseries', module: TimeseriesModule }]),
+        TimeSeriesModule,
+        RouterModule.register([{ path: 'timeseries', module: TimeSeriesModule }]),
       ],
       providers: [{ provide: HistoryConfig, useValue: config }],
       exports: [HistoryConfig],

@@ -146,7 +146,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Every stored value of the fields in the range as CSV (RFC 4180), streamed: one row per time, an empty cell where a field has no value. */
-        post: operations["TimeseriesController_csv"];
+        post: operations["TimeSeriesController_csv"];
         delete?: never;
         options?: never;
         head?: never;
@@ -163,7 +163,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Names of the fields that have values within `duration`, sorted. */
-        post: operations["TimeseriesController_fields"];
+        post: operations["TimeSeriesController_fields"];
         delete?: never;
         options?: never;
         head?: never;
@@ -180,7 +180,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The latest value of each field within `duration`; fields without one are left out. */
-        post: operations["TimeseriesController_metrics"];
+        post: operations["TimeSeriesController_metrics"];
         delete?: never;
         options?: never;
         head?: never;
@@ -213,7 +213,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The values of each field averaged into at most `points` buckets aligned on multiples of the bucket width from the epoch. */
-        post: operations["TimeseriesController_ranges"];
+        post: operations["TimeSeriesController_ranges"];
         delete?: never;
         options?: never;
         head?: never;
@@ -761,7 +761,7 @@ export interface operations {
             };
         };
     };
-    TimeseriesController_csv: {
+    TimeSeriesController_csv: {
         parameters: {
             query?: never;
             header?: never;
@@ -799,7 +799,7 @@ export interface operations {
             };
         };
     };
-    TimeseriesController_fields: {
+    TimeSeriesController_fields: {
         parameters: {
             query?: never;
             header?: never;
@@ -842,7 +842,7 @@ export interface operations {
             };
         };
     };
-    TimeseriesController_metrics: {
+    TimeSeriesController_metrics: {
         parameters: {
             query?: never;
             header?: never;
@@ -919,7 +919,7 @@ export interface operations {
             };
         };
     };
-    TimeseriesController_ranges: {
+    TimeSeriesController_ranges: {
         parameters: {
             query?: never;
             header?: never;

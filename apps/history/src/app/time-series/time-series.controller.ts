@@ -8,16 +8,16 @@ import { FieldsQueryDto } from './dto/fields-query.dto';
 import { LatestValueDto } from './dto/latest-value.dto';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
 import { RangesQueryDto } from './dto/ranges-query.dto';
-import { EXAMPLES } from './timeseries.examples';
-import { TimeseriesService } from './timeseries.service';
+import { EXAMPLES } from './time-series.examples';
+import { TimeSeriesService } from './time-series.service';
 
 /** The query API below `/history/timeseries`. */
 @ApiTags('timeseries')
 @ApiBadRequestResponse({ description: 'The body is invalid; the message names every problem' })
 @ApiServiceUnavailableResponse({ description: 'The time-series store could not answer; the message names the reason' })
 @Controller()
-export class TimeseriesController {
-  constructor(private readonly timeseries: TimeseriesService) {}
+export class TimeSeriesController {
+  constructor(private readonly timeseries: TimeSeriesService) {}
 
   /** Names of the fields that have values within `duration`, sorted. */
   @Post('fields')

@@ -3,13 +3,13 @@ import { PingController, SERVICE_HEALTH } from '@eventcast/bootstrap';
 import { TimeSeriesStore } from '../../infra/time-series-store.port';
 import { IngestModule } from '../ingest/ingest.module';
 import { StreamGateway } from './stream.gateway';
-import { TimeseriesController } from './timeseries.controller';
-import { TimeseriesService } from './timeseries.service';
+import { TimeSeriesController } from './time-series.controller';
+import { TimeSeriesService } from './time-series.service';
 
 /** The query API below `/history/timeseries`, its WebSocket stream, and the ping that checks the store. */
 @Module({
   imports: [IngestModule],
-  controllers: [PingController, TimeseriesController],
-  providers: [TimeseriesService, StreamGateway, { provide: SERVICE_HEALTH, useExisting: TimeSeriesStore }],
+  controllers: [PingController, TimeSeriesController],
+  providers: [TimeSeriesService, StreamGateway, { provide: SERVICE_HEALTH, useExisting: TimeSeriesStore }],
 })
-export class TimeseriesModule {}
+export class TimeSeriesModule {}

@@ -35,7 +35,7 @@ export interface CsvPlan extends TimeRange {
  * a store that cannot answer rejects with its `StoreUnavailableError` naming the reason.
  */
 @Injectable()
-export class TimeseriesService {
+export class TimeSeriesService {
   constructor(private readonly store: TimeSeriesStore) {}
 
   /** Names of the fields with values within the duration, sorted. */

@@ -4,7 +4,7 @@ import { MICROS_PER_SECOND, nowMicros } from '../../time/micros.util';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
 import { RangesQueryDto } from './dto/ranges-query.dto';
 import { StreamCommandDto } from './dto/stream-command.dto';
-import { TimeseriesService } from './timeseries.service';
+import { TimeSeriesService } from './time-series.service';
 
 /** A live query is read again at most this often, and only after new values were stored. */
 export const LIVE_UPDATE_MS = 1_000;
@@ -73,7 +73,7 @@ export class StreamSession {
   private readonly running = new Map<string, RunningQuery>();
 
   constructor(
-    private readonly timeseries: TimeseriesService,
+    private readonly timeseries: TimeSeriesService,
     private readonly send: (message: StreamMessage) => void,
   ) {}
 

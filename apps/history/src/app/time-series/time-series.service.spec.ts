@@ -1,6 +1,6 @@
 import { openInMemoryTimeSeriesStore } from '../../../test/fakes/in-memory-time-series-store';
 import { TimedValues, TimeSeriesStore } from '../../infra/time-series-store.port';
-import { TimeseriesService } from './timeseries.service';
+import { TimeSeriesService } from './time-series.service';
 
 const SECOND = 1_000_000;
 const MINUTE = 60 * SECOND;
@@ -12,18 +12,18 @@ function event(ts: number, values: Record<string, number>): TimedValues {
   return { ts, values: new Map(Object.entries(values)) };
 }
 
-describe(TimeseriesService.name, () => {
+describe(TimeSeriesService.name, () => {
   let store: TimeSeriesStore;
-  let timeseries: TimeseriesService;
+  let timeseries: TimeSeriesService;
 
   beforeEach(async () => {
     store = await openInMemoryTimeSeriesStore();
-    timeseries = new TimeseriesService(store);
+    timeseries = new TimeSeriesService(store);
   });
 
   afterEach(() => store.close());
 
-  async function csv(query: Parameters<TimeseriesService['planCsv']>[0]): Promise<string> {
+  async function csv(query: Parameters<TimeSeriesService['planCsv']>[0]): Promise<string> {
     let text = '';
     for await (const chunk of timeseries.csvLines(timeseries.planCsv(query))) text += chunk;
     return text;

@@ -4,7 +4,7 @@ import { Subscription } from 'rxjs';
 import { RawData, WebSocket } from 'ws';
 import { HistoryWriter } from '../ingest/history-writer.service';
 import { StreamSession } from './stream-session';
-import { TimeseriesService } from './timeseries.service';
+import { TimeSeriesService } from './time-series.service';
 
 /** Where the WebSocket stream is served; gateways do not take the global prefix, so the path is whole. */
 export const STREAM_PATH = '/history/timeseries/stream';
@@ -16,7 +16,7 @@ export class StreamGateway implements OnGatewayConnection<WebSocket>, OnGatewayD
   private written?: Subscription;
 
   constructor(
-    private readonly timeseries: TimeseriesService,
+    private readonly timeseries: TimeSeriesService,
     private readonly writer: HistoryWriter,
   ) {}
 
