@@ -1,0 +1,43 @@
+/** What a route answered: the HTTP status and the parsed JSON body (undefined when there was none). */
+export interface RouteAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** The error body the services send: Nest's `{ statusCode, message, error }`. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error?: string;
+}
+
+/** What an `@eventcast/api-client` call resolves with (openapi-fetch's result). */
+interface ClientResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * The status and body of a typed client call, success or not, so a test can compare both at once:
+ * `expect(await answerOf(client.POST('/get', { body }))).toEqual({ status: 200, body: { value: null } })`.
+ */
+export async function answerOf<T>(call: Promise<ClientResult<T>>): Promise<RouteAnswer<T | ErrorBody>> {
+  const { data, error, response } = await call;
+  return { status: response.status, body: (data ?? error) as T | ErrorBody };
+}
+
+/**
+ * Sends `body` to `url` as it is, without a typed client: for the tests that send what no client
+ * would (text that is not JSON, fields of the wrong type, no body with a JSON content type). A
+ * string is sent verbatim; anything else as JSON; `undefined` sends no body.
+ */
+export async function sendRaw(url: string, body?: unknown, method = 'POST'): Promise<RouteAnswer<(Partial<ErrorBody> & Record<string, unknown>) | undefined>> {
+  const response = await fetch(url, {
+    method,
+    headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+}
