@@ -41,3 +41,10 @@ export async function sendRaw(url: string, body?: unknown, method = 'POST'): Pro
   const text = await response.text();
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 }
+
+/** The answer of a typed client call that must succeed; any other answer fails the test, naming its status and body. */
+export async function dataOf<T>(call: Promise<ClientResult<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${JSON.stringify(error)}`);
+  return data as T;
+}
