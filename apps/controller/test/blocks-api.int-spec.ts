@@ -1,4 +1,4 @@
-import { ServerProcess } from '@eventcast/testing';
+import { PrivateBroker } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 
 const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
@@ -6,12 +6,12 @@ const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id })
 
 describe('the block REST API', () => {
   const serviceId = 'rest-test';
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
   let controller: ControllerUnderTest;
   const block = (id: string, type: string, data: Record<string, unknown> = {}) => ({ id, serviceId, type, data });
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
     // No datastore answers here: the block API works from the device alone.
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
   });

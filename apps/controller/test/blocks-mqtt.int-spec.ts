@@ -1,5 +1,5 @@
 import { statePatchTopic } from '@eventcast/domain';
-import { ServerProcess, waitFor } from '@eventcast/testing';
+import { PrivateBroker, waitFor } from '@eventcast/testing';
 import { BlocksConsumer } from '../src/app/blocks/blocks.consumer';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
@@ -16,7 +16,7 @@ interface PatchEvent {
 describe('the MQTT block API and the patch events', () => {
   const serviceId = 'mqtt-test';
   const patchTopic = statePatchTopic(serviceId);
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
   const block = (id: string, type: string, data: Record<string, unknown> = {}) => ({ id, serviceId, type, data });
@@ -27,7 +27,7 @@ describe('the MQTT block API and the patch events', () => {
     peer.next<PatchEvent>(patchTopic, `a patch event about ${id}`, (event) => event.data.changed.some((each) => each.id === id) || event.data.deleted.includes(id), after);
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
     const url = broker.url;
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
     peer = await MqttRecorder.connect(url, `${patchTopic}`);

@@ -1,5 +1,5 @@
 import { stateTopic } from '@eventcast/domain';
-import { ServerProcess } from '@eventcast/testing';
+import { PrivateBroker } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
 
@@ -8,12 +8,12 @@ type StateEvent = { data: { blocks: StateBlock[] } | null };
 
 describe('a control loop built through the API alone', () => {
   const serviceId = 'loop-test';
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
     const url = broker.url;
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
     peer = await MqttRecorder.connect(url, stateTopic(serviceId));

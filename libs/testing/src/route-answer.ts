@@ -32,7 +32,7 @@ export async function answerOf<T>(call: Promise<ClientResult<T>>): Promise<Route
  * would (text that is not JSON, fields of the wrong type, no body with a JSON content type). A
  * string is sent verbatim; anything else as JSON; `undefined` sends no body.
  */
-export async function sendRaw(url: string, body?: unknown, method = 'POST'): Promise<RouteAnswer<(Partial<ErrorBody> & Record<string, unknown>) | undefined>> {
+export async function sendRaw<T = Partial<ErrorBody> | undefined>(url: string, body?: unknown, method = 'POST'): Promise<RouteAnswer<T>> {
   const response = await fetch(url, {
     method,
     headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
