@@ -30,8 +30,8 @@ describe('the state and history events', () => {
     history = await ServiceUnderTest.start('history', { MQTT_URL: broker.url, MQTT_CLIENT_ID: `${serviceId}-history` });
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
     peer = await MqttRecorder.connect(broker.url, stateTopic(serviceId), historyTopic(serviceId));
-    await controller.call('blocks/create', block('Sensor', 'TempSensorMock', { connected: true, setting: 20.5 }));
-    await controller.call('blocks/create', block('Pair', 'SetpointSensorPair', { enabled: true, sensorId: 'Sensor', storedSetting: 19 }));
+    await controller.client.POST('/blocks/create', { body: block('Sensor', 'TempSensorMock', { connected: true, setting: 20.5 }) });
+    await controller.client.POST('/blocks/create', { body: block('Pair', 'SetpointSensorPair', { enabled: true, sensorId: 'Sensor', storedSetting: 19 }) });
   }, 60_000);
 
   afterAll(async () => {
@@ -63,7 +63,7 @@ describe('the state and history events', () => {
   });
 
   it('shows discovered blocks in the state events after the first discovery', async () => {
-    await controller.call('blocks/discover');
+    await controller.client.POST('/blocks/discover');
     const { payload } = await peer.next<StateEvent>(stateTopic(serviceId), 'a state event with the discovered blocks', hasBlock('DS2413-1'));
     expect(payload.data?.blocks.map((each) => each.id)).toEqual(expect.arrayContaining(['TempSensorOneWire-1', 'TempSensorOneWire-2', 'DS2413-1']));
   });
