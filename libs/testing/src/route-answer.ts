@@ -28,14 +28,14 @@ export async function answerOf<T>(call: Promise<ClientResult<T>>): Promise<Route
 }
 
 /**
- * Sends `body` to `url` as it is, without a typed client: for the tests that send what no client
+ * POSTs `body` to `url` as it is, with a JSON content type, without a typed client: for the tests that send what no client
  * would (text that is not JSON, fields of the wrong type, no body with a JSON content type). A
  * string is sent verbatim; anything else as JSON; `undefined` sends no body.
  */
-export async function sendRaw<T = Partial<ErrorBody> | undefined>(url: string, body?: unknown, method = 'POST'): Promise<RouteAnswer<T>> {
+export async function sendRaw<T = Partial<ErrorBody> | undefined>(url: string, body?: unknown): Promise<RouteAnswer<T>> {
   const response = await fetch(url, {
-    method,
-    headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
