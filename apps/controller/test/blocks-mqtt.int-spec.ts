@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { statePatchTopic } from '@eventcast/domain';
-import { ServerProcess, waitFor } from '@eventcast/testing';
+import { answerOf, dataOf, PrivateBroker, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
 
@@ -16,18 +16,18 @@ interface PatchEvent {
 describe('the MQTT block API and the patch events', () => {
   const serviceId = 'mqtt-test';
   const patchTopic = statePatchTopic(serviceId);
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
   const block = (id: string, type: string, data: Record<string, unknown> = {}) => ({ id, serviceId, type, data });
-  const exists = async (id: string) => (await controller.call('blocks/read', { id })).status === 200;
+  const exists = async (id: string) => (await answerOf(controller.client.POST('/blocks/read', { body: { id } }))).status === 200;
   const patchesSoFar = () => peer.on(patchTopic).length;
   /** The next patch event that names `id` as changed or deleted. */
   const patchAbout = (id: string, after: number) =>
     peer.next<PatchEvent>(patchTopic, `a patch event about ${id}`, (event) => event.data.changed.some((each) => each.id === id) || event.data.deleted.includes(id), after);
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
     const url = broker.url;
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
     peer = await MqttRecorder.connect(url, `${patchTopic}`);
@@ -40,7 +40,7 @@ describe('the MQTT block API and the patch events', () => {
   });
 
   beforeEach(async () => {
-    await controller.call('blocks/all/delete');
+    await controller.client.POST('/blocks/all/delete');
   });
 
   it('creates, writes, patches and deletes blocks from messages, announcing each change', async () => {
@@ -65,7 +65,7 @@ describe('the MQTT block API and the patch events', () => {
   });
 
   it('ignores messages addressed to another controller service', async () => {
-    await controller.call('blocks/create', block('Mine', 'TempSensorMock'));
+    await controller.client.POST('/blocks/create', { body: block('Mine', 'TempSensorMock') });
     await peer.publish('eventcast/controller/blocks/create', { ...block('Theirs', 'TempSensorMock'), serviceId: 'other-controller' });
     await peer.publish('eventcast/controller/blocks/delete', { id: 'Mine', serviceId: 'other-controller' });
     await peer.publish('eventcast/controller/blocks/create', block('Marker', 'TempSensorMock'));
@@ -76,7 +76,7 @@ describe('the MQTT block API and the patch events', () => {
 
   it('logs and ignores invalid messages: bad JSON, a bad body, bad data, an unknown block', async () => {
     const before = patchesSoFar();
-    await controller.call('blocks/create', block('Sensor', 'TempSensorMock', { setting: 20 }));
+    await controller.client.POST('/blocks/create', { body: block('Sensor', 'TempSensorMock', { setting: 20 }) });
     await patchAbout('Sensor', before);
     const seen = patchesSoFar();
     const warnings = jest.spyOn(Logger.prototype, 'warn');
@@ -91,7 +91,7 @@ describe('the MQTT block API and the patch events', () => {
     expect(peer.on<PatchEvent>(patchTopic).slice(seen).map((event) => event.payload.data.changed.map((each) => each.id))).toEqual([['Last']]);
     expect(await exists('No type')).toBe(false);
     expect(await exists('Bad data')).toBe(false);
-    expect((await controller.call('blocks/read', { id: 'Sensor' })).body.data.setting).toEqual(q('degC', 20));
+    expect((await dataOf(controller.client.POST('/blocks/read', { body: { id: 'Sensor' } }))).data.setting).toEqual(q('degC', 20));
     const refusals = warnings.mock.calls.filter(([line]) => String(line).startsWith('refused the message on eventcast/controller/blocks/'));
     warnings.mockRestore();
     expect(refusals).toHaveLength(6);
@@ -99,17 +99,17 @@ describe('the MQTT block API and the patch events', () => {
 
   it('announces changes made over REST too, with the blocks whose links a deletion cleared', async () => {
     let seen = patchesSoFar();
-    await controller.call('blocks/create', block('Sensor', 'TempSensorMock'));
+    await controller.client.POST('/blocks/create', { body: block('Sensor', 'TempSensorMock') });
     await patchAbout('Sensor', seen);
-    await controller.call('blocks/create', block('Pair', 'SetpointSensorPair', { sensorId: 'Sensor' }));
+    await controller.client.POST('/blocks/create', { body: block('Pair', 'SetpointSensorPair', { sensorId: 'Sensor' }) });
     seen = patchesSoFar();
-    await controller.call('blocks/delete', { id: 'Sensor' });
+    await controller.client.POST('/blocks/delete', { body: { id: 'Sensor' } });
     const { payload } = await patchAbout('Sensor', seen);
     expect(payload.data.deleted).toEqual(['Sensor']);
     expect(payload.data.changed.map((each) => ({ id: each.id, sensorId: each.data.sensorId }))).toEqual([{ id: 'Pair', sensorId: l('TempSensorInterface', null) }]);
 
     seen = patchesSoFar();
-    await controller.call('blocks/discover');
+    await controller.client.POST('/blocks/discover');
     expect((await peer.next<PatchEvent>(patchTopic, 'the discovery patch', () => true, seen)).payload.data.changed).toHaveLength(3);
   });
 });

@@ -1,6 +1,5 @@
 import { historyTopic, stateTopic } from '@eventcast/domain';
-import { ServerProcess, waitFor } from '@eventcast/testing';
-import { BuiltService } from './built-service';
+import { dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
 
@@ -19,20 +18,20 @@ interface HistoryEvent {
 
 describe('the state and history events', () => {
   const serviceId = 'broadcast-test';
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
   let controller: ControllerUnderTest;
-  let history: BuiltService;
+  let history: ServiceUnderTest<'history'>;
   let peer: MqttRecorder;
   const block = (id: string, type: string, data: Record<string, unknown> = {}) => ({ id, serviceId, type, data });
   const hasBlock = (id: string) => (event: StateEvent) => event.data?.blocks.some((each) => each.id === id) === true;
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
-    history = await BuiltService.start('history', { MQTT_URL: broker.url, MQTT_CLIENT_ID: `${serviceId}-history` });
+    broker = await PrivateBroker.start();
+    history = await ServiceUnderTest.start('history', { MQTT_URL: broker.url, MQTT_CLIENT_ID: `${serviceId}-history` });
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
     peer = await MqttRecorder.connect(broker.url, stateTopic(serviceId), historyTopic(serviceId));
-    await controller.call('blocks/create', block('Sensor', 'TempSensorMock', { connected: true, setting: 20.5 }));
-    await controller.call('blocks/create', block('Pair', 'SetpointSensorPair', { enabled: true, sensorId: 'Sensor', storedSetting: 19 }));
+    await controller.client.POST('/blocks/create', { body: block('Sensor', 'TempSensorMock', { connected: true, setting: 20.5 }) });
+    await controller.client.POST('/blocks/create', { body: block('Pair', 'SetpointSensorPair', { enabled: true, sensorId: 'Sensor', storedSetting: 19 }) });
   }, 60_000);
 
   afterAll(async () => {
@@ -64,7 +63,7 @@ describe('the state and history events', () => {
   });
 
   it('shows discovered blocks in the state events after the first discovery', async () => {
-    await controller.call('blocks/discover');
+    await controller.client.POST('/blocks/discover');
     const { payload } = await peer.next<StateEvent>(stateTopic(serviceId), 'a state event with the discovered blocks', hasBlock('DS2413-1'));
     expect(payload.data?.blocks.map((each) => each.id)).toEqual(expect.arrayContaining(['TempSensorOneWire-1', 'TempSensorOneWire-2', 'DS2413-1']));
   });
@@ -74,8 +73,8 @@ describe('the state and history events', () => {
     const stored = await waitFor(
       'the history service to store the controller values',
       async () => {
-        const answer = await history.post<Array<{ field: string; value: number }>>('history/timeseries/metrics', { fields, duration: '10m' });
-        return answer.body.length === fields.length && answer.body;
+        const latest = await dataOf(history.client.POST('/timeseries/metrics', { body: { fields, duration: '10m' } }));
+        return latest.length === fields.length && latest;
       },
       20_000,
     );
@@ -89,10 +88,10 @@ describe('the state and history events', () => {
 });
 
 describe('the state event of a controller that goes away', () => {
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
   });
 
   afterAll(() => broker.stop());
@@ -118,7 +117,7 @@ describe('the state event of a controller that goes away', () => {
   });
 
   it('is the last will, which the broker publishes retained when the process is killed', async () => {
-    const controller = await BuiltService.start('controller', { SERVICE_ID: 'killed-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9', BROADCAST_INTERVAL_MS: '200' });
+    const controller = await ServiceUnderTest.start('controller', { SERVICE_ID: 'killed-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9', BROADCAST_INTERVAL_MS: '200' });
     const retained = await stateAfter('killed-test', () => controller.stop('SIGKILL'));
     expect(retained).toEqual({ topic: stateTopic('killed-test'), retain: true, payload: { key: 'killed-test', type: 'Controller.state', data: null } });
   });

@@ -1,5 +1,5 @@
 import { stateTopic } from '@eventcast/domain';
-import { ServerProcess } from '@eventcast/testing';
+import { answerOf, PrivateBroker } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
 
@@ -8,12 +8,12 @@ type StateEvent = { data: { blocks: StateBlock[] } | null };
 
 describe('a control loop built through the API alone', () => {
   const serviceId = 'loop-test';
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
     const url = broker.url;
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
     peer = await MqttRecorder.connect(url, stateTopic(serviceId));
@@ -34,9 +34,9 @@ describe('a control loop built through the API alone', () => {
   };
 
   it('drives a heater on an onboard pin from a PID, and the state events show it', async () => {
-    const all = (await controller.call('blocks/all/read')).body as StateBlock[];
+    const all = (await answerOf(controller.client.POST('/blocks/all/read'))).body as StateBlock[];
     const pins = all.find((block) => block.type === 'OnboardPins') as StateBlock;
-    const create = async (id: string, type: string, data: Record<string, unknown>) => expect((await controller.call('blocks/create', { id, serviceId, type, data })).status).toBe(201);
+    const create = async (id: string, type: string, data: Record<string, unknown>) => expect((await answerOf(controller.client.POST('/blocks/create', { body: { id, serviceId, type, data } }))).status).toBe(201);
     await create('Beer sensor', 'TempSensorMock', { connected: true, setting: 18 });
     await create('Beer setpoint', 'SetpointSensorPair', { enabled: true, sensorId: 'Beer sensor', storedSetting: 20 });
     await create('Heater', 'DigitalActuator', { hwDevice: pins.id, channel: (pins.data.channels as Array<{ id: number }>)[0].id });
@@ -49,7 +49,7 @@ describe('a control loop built through the API alone', () => {
     expect((blockIn(heating.payload, 'OnboardPins')?.data.channels as unknown[])[0]).toEqual({ id: 1, claimedBy: { __objtype: 'Link', type: 'Any', id: 'Heater' } });
     expect(await heaterStates(peer.on(stateTopic(serviceId)).length)).toEqual(new Set(['STATE_ACTIVE', 'STATE_INACTIVE']));
 
-    await controller.call('blocks/patch', { id: 'Beer setpoint', serviceId, type: 'SetpointSensorPair', data: { storedSetting: 15 } });
+    await controller.client.POST('/blocks/patch', { body: { id: 'Beer setpoint', serviceId, type: 'SetpointSensorPair', data: { storedSetting: 15 } } });
     const cooling = await peer.next<StateEvent>(stateTopic(serviceId), 'the PID output below zero', (event) => Number(blockIn(event, 'Heater PID')?.data.outputSetting) < 0);
     expect(blockIn(cooling.payload, 'Heater PWM')?.data.setting).toBe(0);
     const after = peer.on(stateTopic(serviceId)).length;

@@ -1,12 +1,12 @@
 import { historyTopic, stateTopic } from '@eventcast/domain';
-import { ServerProcess, waitFor } from '@eventcast/testing';
-import { BuiltService } from './built-service';
+import { dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
 
 const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
 const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
+/** A datastore document with fields of its own besides its key. */
 interface Document {
   namespace: string;
   id: string;
@@ -16,18 +16,19 @@ interface Document {
 describe('the controller datastore', () => {
   const serviceId = 'store-test';
   const namespace = `controller-service:${serviceId}`;
-  let broker: ServerProcess;
-  let datastore: BuiltService;
+  let broker: PrivateBroker;
+  let datastore: ServiceUnderTest<'datastore'>;
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
   const block = (id: string, type: string, data: Record<string, unknown> = {}, meta?: Record<string, unknown>) => ({ id, serviceId, type, data, ...(meta && { meta }) });
-  const documents = async () => (await datastore.post<{ values: Document[] }>('history/datastore/mget', { namespace })).body.values;
-  const setUnits = (temperature: string) => datastore.post('history/datastore/set', { value: { namespace: 'svc-global', id: 'units', temperature } });
+  const documents = async () => (await dataOf(datastore.client.POST('/mget', { body: { namespace } }))).values;
+  const setDocument = (value: Document) => dataOf(datastore.client.POST('/set', { body: { value } }));
+  const setUnits = (temperature: string) => setDocument({ namespace: 'svc-global', id: 'units', temperature });
   const read = async (id: string) => (await controller.call('blocks/read', { id })).body;
-  const startDatastore = async (env: Record<string, string> = {}) => (datastore = await BuiltService.start('datastore', { MQTT_URL: broker.url, ...env }));
+  const startDatastore = async (env: Record<string, string> = {}) => (datastore = await ServiceUnderTest.start('datastore', { MQTT_URL: broker.url, ...env }));
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
     await startDatastore();
     controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: datastore.url })).start();
     peer = await MqttRecorder.connect(broker.url, stateTopic(serviceId), historyTopic(serviceId));
@@ -42,7 +43,7 @@ describe('the controller datastore', () => {
 
   beforeEach(async () => {
     await controller.call('blocks/all/delete');
-    await datastore.post('history/datastore/mdelete', { namespace, filter: '*' });
+    await datastore.client.POST('/mdelete', { body: { namespace, filter: '*' } });
   });
 
   it('keeps block meta in the controller datastore: given on create, merged by patch, replaced by write, gone with the block', async () => {
@@ -61,7 +62,7 @@ describe('the controller datastore', () => {
 
   it('follows meta changed in the datastore by someone else', async () => {
     const { body } = await controller.call('blocks/create', block('Sensor', 'TempSensorMock', {}, { note: 'before' }));
-    await datastore.post('history/datastore/set', { value: { namespace, id: `block-${body.nid}`, blockId: 'Sensor', meta: { note: 'after' } } });
+    await setDocument({ namespace, id: `block-${body.nid}`, blockId: 'Sensor', meta: { note: 'after' } });
     await waitFor('the changed meta', async () => (await read('Sensor')).meta?.note === 'after');
   });
 
@@ -92,7 +93,7 @@ describe('the controller datastore', () => {
     await controller.call('blocks/create', block('PWM', 'ActuatorPwm', { enabled: true, actuatorId: 'Heater', period: 10 }));
     await controller.call('blocks/create', block('PID', 'Pid', { enabled: true, inputId: 'Pair', outputId: 'PWM', kp: 20, ti: 600, td: 30 }));
     await controller.call('blocks/write', block('OnboardPins', 'OnboardPins', { enableIoSupply12V: true }));
-    await datastore.post('history/datastore/set', { value: { namespace, id: 'layout', widgets: [1, 2] } });
+    await setDocument({ namespace, id: 'layout', widgets: [1, 2] });
     const saved = await controller.call('blocks/backup/save');
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ serviceId, timestamp: expect.any(String) });
@@ -107,8 +108,8 @@ describe('the controller datastore', () => {
     await controller.call('blocks/patch', block('Heater', 'DigitalActuator', {}, { colour: 'blue' }));
     await controller.call('blocks/write', block('OnboardPins', 'OnboardPins', { enableIoSupply12V: false }));
     await controller.call('blocks/discover');
-    await datastore.post('history/datastore/set', { value: { namespace, id: 'layout', widgets: [] } });
-    await datastore.post('history/datastore/set', { value: { namespace, id: 'extra-document' } });
+    await setDocument({ namespace, id: 'layout', widgets: [] });
+    await setDocument({ namespace, id: 'extra-document' });
 
     expect(await controller.call('blocks/backup/load', saved.body)).toEqual({ status: 200, body: { messages: [] } });
     expect((await controller.call('blocks/all/read/stored')).body).toEqual(storedBefore);

@@ -1,27 +1,25 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ControllerApiClient, createControllerClient } from '@eventcast/api-client';
 import { startService, StartedService } from '@eventcast/bootstrap';
 import { EventPublisher } from '@eventcast/messaging';
-import { freePort, waitFor } from '@eventcast/testing';
+import { freePort, RouteAnswer, sendRaw, waitFor } from '@eventcast/testing';
 import { readControllerConfig } from '../src/config/controller.config';
 import { controllerService } from '../src/controller-service';
-
-/** What a controller route answered. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests check answers with toEqual and toMatchObject
-export interface Answer<T = any> {
-  status: number;
-  body: T;
-}
 
 /**
  * The controller service started in this process as `main.ts` starts it, on a free port, with a
  * data folder of its own that outlives a `stop`, so a restart finds the same device file.
  */
 export class ControllerUnderTest {
+  /** Its REST API below `/<SERVICE_ID>`, typed from its OpenAPI document. */
+  readonly client: ControllerApiClient;
   private started?: StartedService;
 
-  constructor(readonly env: Record<string, string>) {}
+  constructor(readonly env: Record<string, string>) {
+    this.client = createControllerClient(`http://127.0.0.1:${env.PORT}`, env.SERVICE_ID);
+  }
 
   static async create(env: Record<string, string>): Promise<ControllerUnderTest> {
     return new ControllerUnderTest({
@@ -59,15 +57,12 @@ export class ControllerUnderTest {
     this.started = undefined;
   }
 
-  /** POSTs `body` (none when undefined) to `/<service id>/<route>`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Answer
-  async call<T = any>(route: string, body?: unknown): Promise<Answer<T>> {
-    const response = await fetch(`${this.url}/${route}`, {
-      method: 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+  /**
+   * POSTs `body` (none when undefined) to `/<service id>/<route>` as it is, for the bodies the typed
+   * `client` cannot send: other fields than a route takes, values of the wrong type.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests check these answers with toEqual and toMatchObject
+  call<T = any>(route: string, body?: unknown): Promise<RouteAnswer<T>> {
+    return sendRaw<T>(`${this.url}/${route}`, body);
   }
 }

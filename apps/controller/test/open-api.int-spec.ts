@@ -1,5 +1,4 @@
-import { ServerProcess } from '@eventcast/testing';
-import { BuiltService } from './built-service';
+import { PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
 
 interface Operation {
   requestBody?: { content: Record<string, { examples?: object }> };
@@ -15,13 +14,13 @@ const WITH_BODY = ['create', 'read', 'read/logged', 'read/stored', 'write', 'pat
 const WITHOUT_BODY = ['all/read', 'all/read/logged', 'all/read/stored', 'all/delete', 'discover', 'backup/save'];
 
 describe('the API page of the built controller', () => {
-  let broker: ServerProcess;
-  let controller: BuiltService;
+  let broker: PrivateBroker;
+  let controller: ServiceUnderTest<'controller'>;
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
-    controller = await BuiltService.start('controller', { SERVICE_ID: 'doc-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' });
+    broker = await PrivateBroker.start();
+    controller = await ServiceUnderTest.start('controller', { SERVICE_ID: 'doc-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' });
     document = (await (await fetch(`${controller.url}/doc-test/api/doc-json`)).json()) as OpenApiDocument;
   }, 40_000);
 

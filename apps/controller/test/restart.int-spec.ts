@@ -1,5 +1,5 @@
-import { ServerProcess } from '@eventcast/testing';
-import { BuiltService } from './built-service';
+import { ControllerApiClient } from '@eventcast/api-client';
+import { dataOf, PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 
 /** Blocks whose stored settings differ from every default, linked to each other. */
@@ -14,49 +14,52 @@ const SETUP = [
   { id: 'PID', type: 'Pid', data: { enabled: true, inputId: 'Pair', outputId: 'PWM', kp: 12, ti: 1200, td: 45 } },
 ];
 
+// Each test starts built apps as processes of their own, which takes seconds on a busy machine.
+jest.setTimeout(30_000);
+
 describe('a controller restart', () => {
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
 
   beforeAll(async () => {
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
   });
 
   afterAll(() => broker.stop());
 
-  async function setUp(call: (route: string, body?: unknown) => Promise<{ status: number; body: unknown }>, serviceId: string) {
-    for (const block of SETUP) expect((await call('blocks/create', { ...block, serviceId })).status).toBe(201);
-    await call('blocks/write', { id: 'OnboardPins', serviceId, type: 'OnboardPins', data: { enableIoSupply12V: true } });
-    await call('blocks/patch', { id: 'SystemInfo', serviceId, type: 'SysInfo', data: { timeZone: 'Europe/Amsterdam' } });
-    await call('blocks/discover');
-    await call('blocks/delete', { id: 'TempSensorOneWire-2' });
-    return (await call('blocks/all/read/stored')).body;
+  /** Creates SETUP and changes the system and discovered blocks, through `client`; resolves with every stored block. */
+  async function setUp(client: ControllerApiClient, serviceId: string) {
+    for (const block of SETUP) expect((await client.POST('/blocks/create', { body: { ...block, serviceId } })).response.status).toBe(201);
+    await client.POST('/blocks/write', { body: { id: 'OnboardPins', serviceId, type: 'OnboardPins', data: { enableIoSupply12V: true } } });
+    await client.POST('/blocks/patch', { body: { id: 'SystemInfo', serviceId, type: 'SysInfo', data: { timeZone: 'Europe/Amsterdam' } } });
+    await client.POST('/blocks/discover');
+    await client.POST('/blocks/delete', { body: { id: 'TempSensorOneWire-2' } });
+    return dataOf(client.POST('/blocks/all/read/stored'));
   }
 
   it('keeps every stored setting, nid and meta across a clean stop and start', async () => {
-    const datastore = await BuiltService.start('datastore', { MQTT_URL: broker.url });
+    const datastore = await ServiceUnderTest.start('datastore', { MQTT_URL: broker.url });
     const controller = await (await ControllerUnderTest.create({ SERVICE_ID: 'restart-test', MQTT_URL: broker.url, DATASTORE_URL: datastore.url })).start();
-    const stored = await setUp((route, body) => controller.call(route, body), 'restart-test');
-    await controller.call('blocks/patch', { id: 'PID', serviceId: 'restart-test', type: 'Pid', data: {}, meta: { tuned: '2026-11-22' } });
+    const stored = await setUp(controller.client, 'restart-test');
+    await controller.client.POST('/blocks/patch', { body: { id: 'PID', serviceId: 'restart-test', type: 'Pid', data: {}, meta: { tuned: '2026-11-22' } } });
 
     await controller.stop();
     await controller.start();
-    expect((await controller.call('blocks/all/read/stored')).body).toEqual(stored);
-    expect((await controller.call('blocks/read', { id: 'PID' })).body.meta).toEqual({ tuned: '2026-11-22' });
-    const next = await controller.call('blocks/create', { id: 'New', serviceId: 'restart-test', type: 'TempSensorMock', data: {} });
-    expect(next.body.nid).toBeGreaterThan(Math.max(...(stored as Array<{ nid: number }>).map((block) => block.nid)));
+    expect(await dataOf(controller.client.POST('/blocks/all/read/stored'))).toEqual(stored);
+    expect((await dataOf(controller.client.POST('/blocks/read', { body: { id: 'PID' } }))).meta).toEqual({ tuned: '2026-11-22' });
+    const next = await dataOf(controller.client.POST('/blocks/create', { body: { id: 'New', serviceId: 'restart-test', type: 'TempSensorMock', data: {} } }));
+    expect(next.nid).toBeGreaterThan(Math.max(...stored.map((block) => block.nid ?? 0)));
     await controller.stop();
     await datastore.stop();
   });
 
   it('keeps every stored setting that was answered when the process is killed', async () => {
     const env = { SERVICE_ID: 'killed-restart-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' };
-    let controller = await BuiltService.start('controller', env);
-    const call = (route: string, body?: unknown) => controller.post<unknown>(`killed-restart-test/${route}`, body ?? {});
-    const stored = await setUp(call, 'killed-restart-test');
+    let controller = await ServiceUnderTest.start('controller', env);
+    const stored = await setUp(controller.client, 'killed-restart-test');
 
     await controller.stop('SIGKILL');
-    controller = await BuiltService.start('controller', { ...env, PORT: controller.env.PORT, DATA_DIR: controller.env.DATA_DIR });
-    expect((await call('blocks/all/read/stored')).body).toEqual(stored);
+    controller = await ServiceUnderTest.start('controller', { ...env, PORT: controller.env.PORT, DATA_DIR: controller.env.DATA_DIR });
+    expect(await dataOf(controller.client.POST('/blocks/all/read/stored'))).toEqual(stored);
     await controller.stop();
   });
 });

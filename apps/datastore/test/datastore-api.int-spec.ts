@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, MqttClient } from 'mqtt';
 import { EventPublisher } from '@eventcast/messaging';
-import { ServerProcess, waitFor } from '@eventcast/testing';
+import { answerOf, PrivateBroker, sendRaw, ServerProcess, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL, MAX_NESTING_DEPTH } from '../src/app/documents/document-limits';
-import { startDatastore } from './datastore-app';
+import { DatastoreUnderTest, startDatastore } from './datastore-app';
 
-type Datastore = Awaited<ReturnType<typeof startDatastore>>;
 interface Announcement {
   topic: string;
   event: { changed?: Array<{ namespace: string; id: string }>; deleted?: string[] };
@@ -19,20 +18,20 @@ describe('the datastore REST API and its change events', () => {
   const nsA = `dsA${run}`;
   const nsB = `dsB${run}`;
   const events: Announcement[] = [];
-  let datastore: Datastore;
+  let datastore: DatastoreUnderTest;
   let peer: MqttClient;
 
   const eventsOf = (top: string) => events.filter((e) => e.topic === `eventcast/datastore/${top}`);
   /** Writes a marker in `top` and waits for its event, so every earlier event of `top` has arrived. */
   const settle = async (top: string) => {
     const id = `marker-${randomBytes(3).toString('hex')}`;
-    await datastore.call('set', { value: { namespace: top, id } });
+    await datastore.client.POST('/set', { body: { value: { namespace: top, id } } });
     await waitFor(`the marker of ${top}`, () => eventsOf(top).some((e) => e.event.changed?.some((d) => d.id === id)));
     return eventsOf(top).filter((e) => !e.event.changed?.some((d) => d.id.startsWith('marker-')));
   };
 
   beforeAll(async () => {
-    peer = await connectAsync('mqtt://127.0.0.1:1883');
+    peer = await connectAsync(testBrokerUrl());
     peer.on('message', (topic, payload) => events.push({ topic, event: JSON.parse(payload.toString()) }));
     await peer.subscribeAsync('eventcast/datastore/#', { qos: 1 });
     datastore = await startDatastore();
@@ -50,33 +49,33 @@ describe('the datastore REST API and its change events', () => {
 
   it('stores a document with set, returns it with get, and announces it on its top-level namespace', async () => {
     const document = { namespace: `${nsA}:prefs`, id: 'units', temperature: 'degF', nested: { a: [1, 'x'] } };
-    await expect(datastore.call('set', { value: document })).resolves.toEqual({ status: 200, body: { value: document } });
-    await expect(datastore.call('get', { namespace: `${nsA}:prefs`, id: 'units' })).resolves.toEqual({ status: 200, body: { value: document } });
+    await expect(answerOf(datastore.client.POST('/set', { body: { value: document } }))).resolves.toEqual({ status: 200, body: { value: document } });
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: `${nsA}:prefs`, id: 'units' } }))).resolves.toEqual({ status: 200, body: { value: document } });
     expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [document] } }]);
   });
 
   it('answers null for a document that does not exist', async () => {
-    await expect(datastore.call('get', { namespace: nsA, id: 'nothing' })).resolves.toEqual({ status: 200, body: { value: null } });
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'nothing' } }))).resolves.toEqual({ status: 200, body: { value: null } });
   });
 
   it('announces nothing for an identical rewrite', async () => {
     const document = { namespace: nsA, id: 'same', v: 1 };
-    await datastore.call('set', { value: document });
+    await datastore.client.POST('/set', { body: { value: document } });
     await settle(nsA);
     events.length = 0;
-    await datastore.call('set', { value: document });
+    await datastore.client.POST('/set', { body: { value: document } });
     expect(await settle(nsA)).toEqual([]);
   });
 
   it('announces, in full, only the documents of an mset whose content changed', async () => {
     const same = { namespace: `${nsA}:mixed`, id: 'same', v: 1 };
     const before = { namespace: `${nsA}:mixed`, id: 'changing', v: 1 };
-    await datastore.call('mset', { values: [same, before] });
+    await datastore.client.POST('/mset', { body: { values: [same, before] } });
     await settle(nsA);
     events.length = 0;
     const after = { ...before, v: 2, added: { nested: [true] } };
     const created = { namespace: `${nsA}:mixed`, id: 'new' };
-    await expect(datastore.call('mset', { values: [same, after, created] })).resolves.toEqual({ status: 200, body: { values: [same, after, created] } });
+    await expect(answerOf(datastore.client.POST('/mset', { body: { values: [same, after, created] } }))).resolves.toEqual({ status: 200, body: { values: [same, after, created] } });
     expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [after, created] } }]);
   });
 
@@ -86,15 +85,15 @@ describe('the datastore REST API and its change events', () => {
       { namespace: `${nsA}:sub`, id: 'two' },
       { namespace: nsB, id: 'three' },
     ];
-    await expect(datastore.call('mset', { values: docs })).resolves.toEqual({ status: 200, body: { values: docs } });
+    await expect(answerOf(datastore.client.POST('/mset', { body: { values: docs } }))).resolves.toEqual({ status: 200, body: { values: docs } });
     expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [docs[0], docs[1]] } }]);
     expect(await settle(nsB)).toEqual([{ topic: `eventcast/datastore/${nsB}`, event: { changed: [docs[2]] } }]);
   });
 
   it('writes none of an mset with one bad document, names every problem and announces nothing', async () => {
-    const answer = await datastore.call('mset', { values: [{ namespace: nsA, id: 'good' }, { namespace: nsA, id: 'bad/id' }, { id: 'x' }, 'text'] });
+    const answer = await sendRaw(`${datastore.url}/mset`, { values: [{ namespace: nsA, id: 'good' }, { namespace: nsA, id: 'bad/id' }, { id: 'x' }, 'text'] });
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toEqual(
+    expect(answer.body?.message).toEqual(
       expect.arrayContaining([
         'values.1.id must be letters, digits, _, -, . or ~, and not empty',
         'values.2.namespace must be letters, digits, _, -, ., ~ or :, or empty',
@@ -102,67 +101,75 @@ describe('the datastore REST API and its change events', () => {
         'values each value in values must be an object',
       ]),
     );
-    await expect(datastore.call('get', { namespace: nsA, id: 'good' })).resolves.toMatchObject({ body: { value: null } });
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'good' } }))).resolves.toMatchObject({ body: { value: null } });
     expect(await settle(nsA)).toEqual([]);
   });
 
   it('refuses bodies that are not objects, bad patterns in queries, and more ids or documents than allowed', async () => {
-    expect((await datastore.call('get', '[1]')).status).toBe(400);
-    expect((await datastore.call('get', { namespace: 'a b', id: 'x' })).body.message).toEqual(['namespace must be letters, digits, _, -, ., ~ or :, or empty']);
-    expect((await datastore.call('mget', { namespace: nsA, ids: ['ok', 'not ok'] })).body.message).toEqual(['ids each id must be letters, digits, _, -, . or ~, and not empty']);
+    expect((await sendRaw(`${datastore.url}/get`, '[1]')).status).toBe(400);
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: 'a b', id: 'x' } }))).resolves.toMatchObject({
+      body: { message: ['namespace must be letters, digits, _, -, ., ~ or :, or empty'] },
+    });
+    await expect(answerOf(datastore.client.POST('/mget', { body: { namespace: nsA, ids: ['ok', 'not ok'] } }))).resolves.toMatchObject({
+      body: { message: ['ids each id must be letters, digits, _, -, . or ~, and not empty'] },
+    });
     const tooMany = Array.from({ length: MAX_DOCUMENTS_PER_CALL + 1 }, (_, i) => ({ namespace: nsA, id: `d${i}` }));
-    const answer = await datastore.call('mset', { values: tooMany });
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toEqual([`values must contain no more than ${MAX_DOCUMENTS_PER_CALL} elements`]);
-    await expect(datastore.call('get', { namespace: nsA, id: 'd0' })).resolves.toMatchObject({ body: { value: null } });
+    await expect(answerOf(datastore.client.POST('/mset', { body: { values: tooMany } }))).resolves.toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: [`values must contain no more than ${MAX_DOCUMENTS_PER_CALL} elements`] }),
+    });
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'd0' } }))).resolves.toMatchObject({ body: { value: null } });
     const tooManyIds = Array.from({ length: MAX_IDS_PER_CALL + 1 }, (_, i) => `d${i}`);
-    await expect(datastore.call('mdelete', { namespace: nsA, ids: tooManyIds })).resolves.toMatchObject({ status: 400, body: { message: [`ids must contain no more than ${MAX_IDS_PER_CALL} elements`] } });
+    await expect(answerOf(datastore.client.POST('/mdelete', { body: { namespace: nsA, ids: tooManyIds } }))).resolves.toMatchObject({ status: 400, body: { message: [`ids must contain no more than ${MAX_IDS_PER_CALL} elements`] } });
   });
 
   it('refuses a body nested too deep with 400, and keeps serving', async () => {
     const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
     const refusal = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: [`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`] } };
-    await expect(datastore.call('set', `{"value":{"namespace":"${nsA}","id":"deep","x":${deep}}}`)).resolves.toEqual(refusal);
-    await expect(datastore.call('get', `{"namespace":"${nsA}","id":"deep","x":${deep}}`)).resolves.toEqual(refusal);
-    await expect(datastore.call('get', { namespace: nsA, id: 'deep' })).resolves.toEqual({ status: 200, body: { value: null } });
+    await expect(sendRaw(`${datastore.url}/set`, `{"value":{"namespace":"${nsA}","id":"deep","x":${deep}}}`)).resolves.toEqual(refusal);
+    await expect(sendRaw(`${datastore.url}/get`, `{"namespace":"${nsA}","id":"deep","x":${deep}}`)).resolves.toEqual(refusal);
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'deep' } }))).resolves.toEqual({ status: 200, body: { value: null } });
   });
 
   it('refuses a body larger than the HTTP limit with a JSON 413', async () => {
-    const answer = await datastore.call('set', { value: { namespace: nsA, id: 'enormous', blob: 'x'.repeat(17 * 1024 * 1024) } });
+    const enormous = { namespace: nsA, id: 'enormous', blob: 'x'.repeat(17 * 1024 * 1024) };
+    const answer = await answerOf(datastore.client.POST('/set', { body: { value: enormous } }));
     expect(answer).toMatchObject({ status: 413, body: { statusCode: 413 } });
   });
 
   it('refuses a document larger than 1 MiB with 413 and writes nothing', async () => {
-    const answer = await datastore.call('mset', { values: [{ namespace: nsA, id: 'small' }, { namespace: nsA, id: 'huge', blob: 'x'.repeat(1024 * 1024) }] });
-    expect(answer.status).toBe(413);
-    expect(answer.body.message).toContain(`${nsA}:huge`);
-    await expect(datastore.call('get', { namespace: nsA, id: 'small' })).resolves.toMatchObject({ body: { value: null } });
+    const huge = { namespace: nsA, id: 'huge', blob: 'x'.repeat(1024 * 1024) };
+    await expect(answerOf(datastore.client.POST('/mset', { body: { values: [{ namespace: nsA, id: 'small' }, huge] } }))).resolves.toMatchObject({
+      status: 413,
+      body: { message: expect.stringContaining(`${nsA}:huge`) },
+    });
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'small' } }))).resolves.toMatchObject({ body: { value: null } });
   });
 
   it('reads ids in the order given, then filter matches sorted by id, from exactly the namespace asked for', async () => {
     const ns = `${nsB}:list`;
-    await datastore.call('mset', { values: ['x-2', 'x-1', 'y', 'z'].map((id) => ({ namespace: ns, id })).concat([{ namespace: `${ns}:deeper`, id: 'x-3' }]) });
-    const answer = await datastore.call('mget', { namespace: ns, ids: ['z', 'absent'], filter: 'x-*' });
-    expect(answer.body.values?.map((d) => d.id)).toEqual(['z', 'x-1', 'x-2']);
-    const all = await datastore.call('mget', { namespace: ns });
-    expect(all.body.values?.map((d) => d.id)).toEqual(['x-1', 'x-2', 'y', 'z']);
+    await datastore.client.POST('/mset', { body: { values: ['x-2', 'x-1', 'y', 'z'].map((id) => ({ namespace: ns, id })).concat([{ namespace: `${ns}:deeper`, id: 'x-3' }]) } });
+    const { data: matches } = await datastore.client.POST('/mget', { body: { namespace: ns, ids: ['z', 'absent'], filter: 'x-*' } });
+    expect(matches?.values.map((d) => d.id)).toEqual(['z', 'x-1', 'x-2']);
+    const { data: all } = await datastore.client.POST('/mget', { body: { namespace: ns } });
+    expect(all?.values.map((d) => d.id)).toEqual(['x-1', 'x-2', 'y', 'z']);
   });
 
   it('deletes by key and announces the full keys that existed, and nothing for what did not', async () => {
-    await datastore.call('mset', { values: ['p1', 'p2', 'q'].map((id) => ({ namespace: `${nsA}:del`, id })) });
+    await datastore.client.POST('/mset', { body: { values: ['p1', 'p2', 'q'].map((id) => ({ namespace: `${nsA}:del`, id })) } });
     await settle(nsA);
     events.length = 0;
-    await expect(datastore.call('mdelete', { namespace: `${nsA}:del`, ids: ['q', 'missing'], filter: 'p*' })).resolves.toEqual({ status: 200, body: { count: 3 } });
-    await expect(datastore.call('delete', { namespace: `${nsA}:del`, id: 'q' })).resolves.toEqual({ status: 200, body: { count: 0 } });
-    await expect(datastore.call('mdelete', { namespace: `${nsA}:del` })).resolves.toEqual({ status: 200, body: { count: 0 } });
+    await expect(answerOf(datastore.client.POST('/mdelete', { body: { namespace: `${nsA}:del`, ids: ['q', 'missing'], filter: 'p*' } }))).resolves.toEqual({ status: 200, body: { count: 3 } });
+    await expect(answerOf(datastore.client.POST('/delete', { body: { namespace: `${nsA}:del`, id: 'q' } }))).resolves.toEqual({ status: 200, body: { count: 0 } });
+    await expect(answerOf(datastore.client.POST('/mdelete', { body: { namespace: `${nsA}:del` } }))).resolves.toEqual({ status: 200, body: { count: 0 } });
     expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { deleted: [`${nsA}:del:q`, `${nsA}:del:p1`, `${nsA}:del:p2`] } }]);
   });
 
   it('announces changes of the empty namespace on the base topic', async () => {
     const id = `bare-${run}`;
-    await datastore.call('set', { value: { namespace: '', id } });
+    await datastore.client.POST('/set', { body: { value: { namespace: '', id } } });
     await waitFor('the base-topic event', () => events.find((e) => e.topic === 'eventcast/datastore' && e.event.changed?.[0]?.id === id));
-    await datastore.call('delete', { namespace: '', id });
+    await datastore.client.POST('/delete', { body: { namespace: '', id } });
     await waitFor('the base-topic deletion', () => events.find((e) => e.topic === 'eventcast/datastore' && e.event.deleted?.[0] === id));
   });
 
@@ -186,29 +193,32 @@ describe('the datastore REST API and its change events', () => {
 });
 
 describe('the datastore when what it depends on fails', () => {
+  /** Document `a` of `namespace` at version `v`. */
+  const documentA = (namespace: string, v: number) => ({ namespace, id: 'a', v });
+
   it('answers 503 while Redis is down, says so on ping, announces no failed write, and recovers by itself when Redis returns', async () => {
     const namespace = `fault-${randomBytes(4).toString('hex')}`;
     const seen: Announcement[] = [];
-    const watcher = await connectAsync('mqtt://127.0.0.1:1883');
+    const watcher = await connectAsync(testBrokerUrl());
     watcher.on('message', (topic, payload) => seen.push({ topic, event: JSON.parse(payload.toString()) }));
     await watcher.subscribeAsync(`eventcast/datastore/${namespace}`, { qos: 1 });
     const redis = await (await ServerProcess.redis()).start();
     const datastore = await startDatastore({ REDIS_URL: redis.url });
     try {
-      await waitFor('Redis', async () => (await datastore.call('ping', undefined)).status === 200);
+      await waitFor('Redis', async () => (await answerOf(datastore.client.GET('/ping'))).status === 200);
       await redis.stop();
       const down = await waitFor('a 503', async () => {
-        const answer = await datastore.call('set', { value: { namespace, id: 'a', v: 1 } });
+        const answer = await answerOf(datastore.client.POST('/set', { body: { value: documentA(namespace, 1) } }));
         return answer.status === 503 && answer;
       });
-      expect(down.body.message).toContain(`Redis is unreachable at redis://127.0.0.1:${redis.port}`);
-      await expect(datastore.call('get', { namespace, id: 'a' })).resolves.toMatchObject({ status: 503 });
-      await expect(datastore.call('ping', undefined)).resolves.toMatchObject({ status: 503, body: { message: expect.stringContaining('Redis is unreachable') } });
+      expect(down.body).toMatchObject({ message: expect.stringContaining(`Redis is unreachable at redis://127.0.0.1:${redis.port}`) });
+      await expect(answerOf(datastore.client.POST('/get', { body: { namespace, id: 'a' } }))).resolves.toMatchObject({ status: 503 });
+      await expect(answerOf(datastore.client.GET('/ping'))).resolves.toMatchObject({ status: 503, body: { message: expect.stringContaining('Redis is unreachable') } });
 
       await redis.start();
-      await waitFor('the recovery', async () => (await datastore.call('ping', undefined)).status === 200, 15_000);
-      await expect(datastore.call('set', { value: { namespace, id: 'a', v: 2 } })).resolves.toMatchObject({ status: 200 });
-      await expect(datastore.call('get', { namespace, id: 'a' })).resolves.toMatchObject({ body: { value: { namespace, id: 'a', v: 2 } } });
+      await waitFor('the recovery', async () => (await answerOf(datastore.client.GET('/ping'))).status === 200, 15_000);
+      await expect(answerOf(datastore.client.POST('/set', { body: { value: documentA(namespace, 2) } }))).resolves.toMatchObject({ status: 200 });
+      await expect(answerOf(datastore.client.POST('/get', { body: { namespace, id: 'a' } }))).resolves.toMatchObject({ body: { value: documentA(namespace, 2) } });
       await waitFor('the event of the write after the outage', () => seen.length > 0);
       expect(seen).toEqual([{ topic: `eventcast/datastore/${namespace}`, event: { changed: [{ namespace, id: 'a', v: 2 }] } }]);
     } finally {
@@ -219,21 +229,21 @@ describe('the datastore when what it depends on fails', () => {
   });
 
   it('keeps writing while the broker is down, counts the events it could not publish, and publishes again when it returns', async () => {
-    const broker = await ServerProcess.mosquitto();
+    const broker = await PrivateBroker.reserve();
     const datastore = await startDatastore({ MQTT_URL: broker.url });
     const publisher = datastore.app.get(EventPublisher);
     try {
-      await expect(datastore.call('set', { value: { namespace: 'offline', id: 'a', v: 1 } })).resolves.toMatchObject({ status: 200 });
+      await expect(answerOf(datastore.client.POST('/set', { body: { value: documentA('offline', 1) } }))).resolves.toMatchObject({ status: 200 });
       await waitFor('the count of unpublished events', () => publisher.unpublishedCount === 1);
-      await expect(datastore.call('get', { namespace: 'offline', id: 'a' })).resolves.toMatchObject({ body: { value: { v: 1 } } });
+      await expect(answerOf(datastore.client.POST('/get', { body: { namespace: 'offline', id: 'a' } }))).resolves.toMatchObject({ body: { value: { v: 1 } } });
 
-      await broker.start();
+      await broker.restart();
       await waitFor('the reconnection', () => publisher.connected, 15_000);
       const watcher = await connectAsync(broker.url);
       const seen: string[] = [];
       watcher.on('message', (topic) => seen.push(topic));
       await watcher.subscribeAsync('eventcast/datastore/#', { qos: 1 });
-      await datastore.call('set', { value: { namespace: 'offline', id: 'a', v: 2 } });
+      await datastore.client.POST('/set', { body: { value: documentA('offline', 2) } });
       await waitFor('the event after the outage', () => seen.includes('eventcast/datastore/offline'));
       await watcher.endAsync();
     } finally {
@@ -246,12 +256,12 @@ describe('the datastore when what it depends on fails', () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'datastore-restart-')) };
     const documents = Array.from({ length: 50 }, (_, i) => ({ namespace: 'restart', id: `d${String(i).padStart(2, '0')}`, v: i }));
     const before = await startDatastore(env);
-    await before.call('mset', { values: documents });
+    await before.client.POST('/mset', { body: { values: documents } });
     await before.app.close();
 
     const after = await startDatastore(env);
     try {
-      await expect(after.call('mget', { namespace: 'restart' })).resolves.toEqual({ status: 200, body: { values: documents } });
+      await expect(answerOf(after.client.POST('/mget', { body: { namespace: 'restart' } }))).resolves.toEqual({ status: 200, body: { values: documents } });
     } finally {
       await after.app.close();
     }

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
-import { waitFor } from '@eventcast/testing';
+import { testRedisUrl, waitFor } from '@eventcast/testing';
 import { RedisDocumentStore } from '../src/infra/redis/redis-document-store';
 import { SqliteDocumentStore } from '../src/infra/sqlite/sqlite-document-store';
 import { documentStoreContract } from './document-store.contract';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = testRedisUrl();
 const sqliteFolder = mkdtempSync(join(tmpdir(), 'datastore-contract-'));
 // A key prefix of this run's own, so the shared Redis's other data is never touched.
 const redisPrefix = `eventcast-test-${randomBytes(4).toString('hex')}:`;

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync } from 'mqtt';
 import { HISTORY_TOPIC } from '@eventcast/domain';
-import { historyStores, ServerProcess, waitFor } from '@eventcast/testing';
+import { historyStores, PrivateBroker, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 
 const BURST = 5_000;
 
 describe.each(historyStores())('the history service on $label with a broker in its stock configuration', ({ env }) => {
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
   let history: HistoryUnderTest;
 
   beforeAll(async () => {
     // No configuration file: Mosquitto's defaults, as on a user's machine (1,000 queued, 20 in flight per client).
-    broker = await (await ServerProcess.mosquitto()).start();
+    broker = await PrivateBroker.start();
     history = await (await HistoryUnderTest.create({ ...env, MQTT_URL: broker.url })).start();
   });
 
@@ -34,7 +34,7 @@ describe.each(historyStores())('the history service on $label with a broker in i
       await publisher.endAsync();
     }
     const stored = async () => {
-      const csv = await (await history.post('csv', { fields: [`${key}/n`], duration: '1h', precision: 'ns' })).text();
+      const csv = await history.csv({ fields: [`${key}/n`], duration: '1h', precision: 'ns' });
       return csv.split('\r\n').slice(1, -1).map((line) => Number(line.split(',')[1]));
     };
     const values = await waitFor(`${BURST} stored values`, async () => {

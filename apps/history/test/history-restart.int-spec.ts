@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync, MqttClient } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { historyStores, waitFor } from '@eventcast/testing';
+import { historyStores, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 
 jest.setTimeout(30_000);
@@ -13,7 +13,7 @@ describe.each(historyStores())('the history service on $label across a restart',
 
   beforeAll(async () => {
     history = await (await HistoryUnderTest.create(env)).start();
-    publisher = await connectAsync('mqtt://127.0.0.1:1883');
+    publisher = await connectAsync(testBrokerUrl());
   });
 
   afterAll(async () => {
@@ -24,7 +24,7 @@ describe.each(historyStores())('the history service on $label across a restart',
 
   /** Every stored value of `field`, oldest first, as `[epoch ms, value]`. */
   async function stored(field: string): Promise<number[][]> {
-    const csv = await (await history.post('csv', { fields: [field], duration: '1h', precision: 'ms' })).text();
+    const csv = await history.csv({ fields: [field], duration: '1h', precision: 'ms' });
     return csv
       .split('\r\n')
       .slice(1, -1)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync, MqttClient } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { waitFor } from '@eventcast/testing';
+import { dataOf, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 
 jest.setTimeout(30_000);
@@ -18,7 +18,7 @@ describe('two history services in one share group', () => {
   beforeAll(async () => {
     first = await (await HistoryUnderTest.create({ MQTT_SHARE_GROUP: group })).start();
     second = await (await HistoryUnderTest.create({ MQTT_SHARE_GROUP: group })).start();
-    publisher = await connectAsync('mqtt://127.0.0.1:1883');
+    publisher = await connectAsync(testBrokerUrl());
   });
 
   afterAll(async () => {
@@ -29,7 +29,7 @@ describe('two history services in one share group', () => {
 
   /** The events of this run that `history` stored, by number. */
   async function storedBy(history: HistoryUnderTest): Promise<number[]> {
-    const fields = await history.query<string[]>('fields', { duration: '1h' });
+    const fields = await dataOf(history.client.POST('/timeseries/fields', { body: { duration: '1h' } }));
     return fields
       .filter((field) => field.startsWith(`share-${run}/`))
       .map((field) => Number(field.split('/')[1]))

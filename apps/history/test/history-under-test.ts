@@ -3,30 +3,35 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
+import { createHistoryClient, HistoryApiClient, HistorySchemas } from '@eventcast/api-client';
 import { startService, StartedService } from '@eventcast/bootstrap';
 import { HISTORY_TOPIC } from '@eventcast/domain';
-import { freePort, waitFor } from '@eventcast/testing';
+import { dataOf, freePort, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryIngestService } from '../src/app/ingest/history-ingest.service';
 import { HistoryWriter } from '../src/app/ingest/history-writer.service';
 import { readHistoryConfig } from '../src/config/history.config';
 import { historyService } from '../src/history-service';
 import { TimedValues, TimeSeriesStore } from '../src/infra/time-series-store.port';
 
-export const BROKER = 'mqtt://127.0.0.1:1883';
-
 /**
  * The history service started in this process as `main.ts` starts it, on a free port, with a data
  * folder and an MQTT client id of its own, so it can be stopped and started again like a real one.
+ * Tests call its routes through `client` and read its store directly.
  */
 export class HistoryUnderTest {
   private started?: StartedService;
 
-  private constructor(readonly env: Record<string, string>) {}
+  /** Its REST API, typed from its OpenAPI document. */
+  readonly client: HistoryApiClient;
+
+  private constructor(readonly env: Record<string, string>) {
+    this.client = createHistoryClient(`http://127.0.0.1:${env.PORT}`);
+  }
 
   static async create(env: Record<string, string> = {}): Promise<HistoryUnderTest> {
     return new HistoryUnderTest({
       PORT: String(await freePort()),
-      MQTT_URL: BROKER,
+      MQTT_URL: testBrokerUrl(),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-history-test-')),
       MQTT_CLIENT_ID: `eventcast-history-test-${randomBytes(4).toString('hex')}`,
       ...env,
@@ -85,16 +90,9 @@ export class HistoryUnderTest {
     await waitFor(`${total} written values to be readable`, async () => (await this.store.values(fields, from, to, total)).length >= total, 30_000);
   }
 
-  /** POSTs `body` as JSON to `/history/timeseries/<path>`. */
-  post(path: string, body: unknown): Promise<Response> {
-    return fetch(`${this.url}/timeseries/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  }
-
-  /** The JSON answer of a POST that must succeed. */
-  async query<T>(path: string, body: unknown): Promise<T> {
-    const response = await this.post(path, body);
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
+  /** The CSV that `/history/timeseries/csv` answers to `query`; fails unless it answers 200. */
+  csv(query: HistorySchemas['CsvQueryDto']): Promise<string> {
+    return dataOf(this.client.POST('/timeseries/csv', { body: query, parseAs: 'text' }));
   }
 
   private get running(): StartedService {

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync, MqttClient } from 'mqtt';
+import { HistorySchemas } from '@eventcast/api-client';
 import { historyTopic } from '@eventcast/domain';
-import { historyStores, waitFor } from '@eventcast/testing';
+import { answerOf, dataOf, historyStores, sendRaw, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 import { StreamClient, StreamReply } from './stream-client';
 
 jest.setTimeout(30_000);
 
-type Series = Array<{ field: string; values: Array<[number, number]> }>;
-type Latest = Array<{ field: string; value: number; timestamp: string }>;
+type Series = HistorySchemas['FieldSeriesDto'][];
+type Latest = HistorySchemas['LatestValueDto'][];
 
 const SECOND = 1_000_000;
 
@@ -19,7 +20,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
 
   beforeAll(async () => {
     history = await (await HistoryUnderTest.create(env)).start();
-    publisher = await connectAsync('mqtt://127.0.0.1:1883');
+    publisher = await connectAsync(testBrokerUrl());
   });
 
   afterAll(async () => {
@@ -32,7 +33,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
   }
 
   async function latest(field: string): Promise<Latest[number] | undefined> {
-    const [value] = await history.query<Latest>('metrics', { fields: [field] });
+    const [value] = await dataOf(history.client.POST('/timeseries/metrics', { body: { fields: [field] } }));
     return value;
   }
 
@@ -54,25 +55,25 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     const names = Object.keys(expected);
 
     const fields = await waitFor('the stored fields', async () => {
-      const all = await history.query<string[]>('fields', { duration: '1h' });
+      const all = await dataOf(history.client.POST('/timeseries/fields', { body: { duration: '1h' } }));
       const ours = all.filter((field) => field.startsWith(`${k}/`));
       return ours.length === names.length && ours;
     });
     expect(fields).toEqual([...names].sort());
 
-    const ranges = await history.query<Series>('ranges', { fields: names, duration: '1h' });
+    const ranges = await dataOf(history.client.POST('/timeseries/ranges', { body: { fields: names, duration: '1h' } }));
     expect(ranges.map(({ field, values }) => [field, values.map(([, value]) => value)])).toEqual(names.map((name) => [name, [expected[name]]]));
 
-    const metrics = await history.query<Latest>('metrics', { fields: names });
+    const metrics = await dataOf(history.client.POST('/timeseries/metrics', { body: { fields: names } }));
     expect(metrics.map(({ field, value }) => [field, value])).toEqual(names.map((name) => [name, expected[name]]));
     const [time] = new Set(metrics.map((metric) => metric.timestamp));
     expect(new Set(metrics.map((metric) => metric.timestamp)).size).toBe(1);
     expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 
-    const csv = await history.post('csv', { fields: names, duration: '1h', precision: 'ISO8601' });
-    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const csv = await history.client.POST('/timeseries/csv', { body: { fields: names, duration: '1h', precision: 'ISO8601' }, parseAs: 'text' });
+    expect(csv.response.headers.get('content-type')).toMatch(/^text\/csv/);
     const header = ['time', ...names.slice(0, -1), `"${k}/say ""hi"", ok"`].join(',');
-    expect(await csv.text()).toBe(`${header}\r\n${time},21.5,1,0,12,8,4,3\r\n`);
+    expect(csv.data).toBe(`${header}\r\n${time},21.5,1,0,12,8,4,3\r\n`);
   });
 
   it('drops a malformed event and stores the next valid one', async () => {
@@ -86,14 +87,14 @@ describe.each(historyStores())('the history service on $label with the real Mosq
 
   it('answers 400 naming the problem for a bad combination of times or an unknown precision', async () => {
     const answers = await Promise.all([
-      history.post('ranges', { fields: ['x'], start: '2024-05-01T00:00:00Z', end: '2024-05-02T00:00:00Z', duration: '1h' }),
-      history.post('ranges', { fields: ['x'], start: '2024-05-02T00:00:00Z', end: '2024-05-01T00:00:00Z' }),
-      history.post('csv', { fields: ['x'], duration: '1h', precision: 'minutes' }),
-      history.post('metrics', { fields: ['x'], duration: 'soon' }),
-      history.post('ranges', { fields: 'x' }),
+      answerOf(history.client.POST('/timeseries/ranges', { body: { fields: ['x'], start: '2024-05-01T00:00:00Z', end: '2024-05-02T00:00:00Z', duration: '1h' } })),
+      answerOf(history.client.POST('/timeseries/ranges', { body: { fields: ['x'], start: '2024-05-02T00:00:00Z', end: '2024-05-01T00:00:00Z' } })),
+      sendRaw(`${history.url}/timeseries/csv`, { fields: ['x'], duration: '1h', precision: 'minutes' }),
+      answerOf(history.client.POST('/timeseries/metrics', { body: { fields: ['x'], duration: 'soon' } })),
+      sendRaw(`${history.url}/timeseries/ranges`, { fields: 'x' }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400]);
-    const messages = await Promise.all(answers.map(async (answer) => JSON.stringify(((await answer.json()) as { message: unknown }).message)));
+    const messages = answers.map(({ body }) => JSON.stringify(body));
     expect(messages[0]).toContain('give at most two of start, end and duration');
     expect(messages[1]).toContain('end (2024-05-01T00:00:00.000000Z) is before start (2024-05-02T00:00:00.000000Z)');
     expect(messages[2]).toContain('precision must be one of the following values: s, ms, ns, ISO8601');
@@ -105,7 +106,8 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     const field = `${key}-buckets/v`;
     const t0 = Date.UTC(2024, 4, 1) * 1000;
     await history.write(Array.from({ length: 400 }, (_, index) => ({ ts: t0 + index * 10 * SECOND, values: new Map([[field, index]]) })));
-    const ask = (startSeconds: number) => history.query<Series>('ranges', { fields: [field], start: (t0 + startSeconds * SECOND) / 1000, duration: '30m', points: 30 });
+    const ask = (startSeconds: number) =>
+      dataOf(history.client.POST('/timeseries/ranges', { body: { fields: [field], start: (t0 + startSeconds * SECOND) / 1000, duration: '30m', points: 30 } }));
     const [first, shifted] = [await ask(15), await ask(75)];
     const width = first[0].values[1][0] - first[0].values[0][0];
     expect(width).toBe(120_000);
@@ -124,8 +126,8 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     await history.write(
       Array.from({ length: rows }, (_, index) => ({ ts: t0 + index * SECOND, values: new Map(index % 3 === 0 ? [[a, index]] : [[a, index], [b, -index]]) })),
     );
-    const response = await history.post('csv', { fields: [a, b], start: t0 / SECOND, end: (t0 + rows * SECOND) / SECOND, precision: 's' });
-    const lines = (await response.text()).split('\r\n');
+    const csv = await history.csv({ fields: [a, b], start: t0 / SECOND, end: (t0 + rows * SECOND) / SECOND, precision: 's' });
+    const lines = csv.split('\r\n');
     expect(lines[0]).toBe(`time,${a},${b}`);
     expect(lines).toHaveLength(rows + 2);
     expect(lines[lines.length - 1]).toBe('');
@@ -136,9 +138,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
   });
 
   it('answers ping while its store is reachable', async () => {
-    const answer = await fetch(`${history.url}/timeseries/ping`);
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ ping: 'pong' });
+    await expect(answerOf(history.client.GET('/timeseries/ping'))).resolves.toEqual({ status: 200, body: { ping: 'pong' } });
   });
 
   it('serves an API page that lists every endpoint with its body and examples, and describes the stream', async () => {

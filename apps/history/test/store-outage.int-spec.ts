@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { connectAsync } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { freePort, waitFor } from '@eventcast/testing';
+import { answerOf, freePort, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 
 jest.setTimeout(30_000);
@@ -20,19 +20,21 @@ describe('the history service while its QuestDB store is unreachable', () => {
   });
 
   it('starts anyway and answers ping with 503 naming the reason', async () => {
-    const answer = await fetch(`${history.url}/timeseries/ping`);
-    expect(answer.status).toBe(503);
-    expect(((await answer.json()) as { message: string }).message).toMatch(/QuestDB at http:\/\/127\.0\.0\.1:\d+ is unreachable/);
+    await expect(answerOf(history.client.GET('/timeseries/ping'))).resolves.toMatchObject({
+      status: 503,
+      body: { message: expect.stringMatching(/QuestDB at http:\/\/127\.0\.0\.1:\d+ is unreachable/) },
+    });
   });
 
   it('answers queries with 503 naming the reason', async () => {
-    const answer = await history.post('metrics', { fields: [`${key}/v`] });
-    expect(answer.status).toBe(503);
-    expect(((await answer.json()) as { message: string }).message).toContain('the time-series store could not answer');
+    await expect(answerOf(history.client.POST('/timeseries/metrics', { body: { fields: [`${key}/v`] } }))).resolves.toMatchObject({
+      status: 503,
+      body: { message: expect.stringContaining('the time-series store could not answer') },
+    });
   });
 
   it('keeps received values in its buffer instead of dropping them, and says so when it has to give them up at shutdown', async () => {
-    const publisher = await connectAsync('mqtt://127.0.0.1:1883');
+    const publisher = await connectAsync(testBrokerUrl());
     for (let value = 0; value < 10; value++) {
       await publisher.publishAsync(historyTopic(key), JSON.stringify({ key, data: { v: value, w: -value } }), { qos: 1 });
     }

@@ -4,10 +4,8 @@ import { Ctx, EventPattern, MqttContext, Payload } from '@nestjs/microservices';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { connectAsync, IPublishPacket, MqttClient } from 'mqtt';
-import { ServerProcess, waitFor } from '@eventcast/testing';
+import { PrivateBroker, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { EventPublisher, isRetainedDelivery, MessagingModule, MQTT_PUBLISHER_CLIENT, mqttTransportOptions, ResilientMqttClient, uniqueClientId } from '../src';
-
-const BROKER = 'mqtt://127.0.0.1:1883';
 
 interface Delivery {
   topic: string;
@@ -27,7 +25,7 @@ function recordingConsumer(root: string, deliveries: Delivery[]) {
   return RecordingConsumer;
 }
 
-async function startApp(root: string, deliveries: Delivery[], url = BROKER, will?: Parameters<typeof MessagingModule.forRoot>[0]['will']) {
+async function startApp(root: string, deliveries: Delivery[], url = testBrokerUrl(), will?: Parameters<typeof MessagingModule.forRoot>[0]['will']) {
   const broker = { url, clientId: uniqueClientId('test'), will };
   const moduleRef = await Test.createTestingModule({
     imports: [MessagingModule.forRoot(broker)],
@@ -52,7 +50,7 @@ describe('MQTT wiring against the real Mosquitto', () => {
   let peer: MqttClient;
 
   beforeAll(async () => {
-    peer = await connectAsync(BROKER);
+    peer = await connectAsync(testBrokerUrl());
     // Published before the service subscribes, so the broker hands it over from its retained store.
     await peer.publishAsync(`${root}/retained`, JSON.stringify({ key: 'old', data: { a: 0 } }), { qos: 1, retain: true });
     const started = await startApp(root, deliveries);
@@ -98,7 +96,7 @@ describe('MQTT wiring against the real Mosquitto', () => {
     const own = await waitFor('the own delivery', () => deliveries.find((d) => d.topic === `${root}/published`));
     expect(own.data).toEqual({ key: 'svc', data: { x: 1 } });
 
-    const late = await connectAsync(BROKER);
+    const late = await connectAsync(testBrokerUrl());
     const packets = messagesOf(late);
     await late.subscribeAsync(`${root}/published`, { qos: 1 });
     const packet = await waitFor('the retained copy', () => packets[0]);
@@ -111,10 +109,10 @@ describe('MQTT wiring against the real Mosquitto', () => {
 
 describe('MQTT wiring when the connection fails', () => {
   const root = `eventcast-test/outage-${randomBytes(4).toString('hex')}`;
-  let broker: ServerProcess;
+  let broker: PrivateBroker;
 
   beforeAll(async () => {
-    broker = await ServerProcess.mosquitto();
+    broker = await PrivateBroker.reserve();
   });
 
   afterAll(async () => {
@@ -128,7 +126,7 @@ describe('MQTT wiring when the connection fails', () => {
       await expect(publisher.publish(`${root}/x`, { n: 1 })).resolves.toBe(false);
       expect(publisher.unpublishedCount).toBe(1);
 
-      await broker.start();
+      await broker.restart();
       await waitFor('the reconnection', () => publisher.connected);
       const watcher = await connectAsync(broker.url);
       const packets = messagesOf(watcher);
@@ -144,7 +142,7 @@ describe('MQTT wiring when the connection fails', () => {
   });
 
   it('has the broker publish the last will, retained, when the service vanishes', async () => {
-    await broker.start();
+    await broker.restart();
     const url = broker.url;
     const will = { topic: `${root}/state`, payload: { key: 'svc', data: null }, retain: true };
     const { app } = await startApp(root, [], url, will);

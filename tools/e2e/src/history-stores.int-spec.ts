@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { BuiltApp, freePort, historyStores, waitFor } from '@eventcast/testing';
-
-const BROKER = 'mqtt://127.0.0.1:1883';
+import { freePort, historyStores, ServiceUnderTest, testBrokerUrl, waitFor } from '@eventcast/testing';
 
 describe.each(historyStores())('the built history app on $label', ({ env }) => {
   const key = `e2e-store-${randomBytes(4).toString('hex')}`;
@@ -14,20 +12,16 @@ describe.each(historyStores())('the built history app on $label', ({ env }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-e2e-history-'));
   const clientId = `eventcast-e2e-history-${randomBytes(4).toString('hex')}`;
   let port: number;
-  let running: BuiltApp | undefined;
+  let running: ServiceUnderTest<'history'> | undefined;
 
   async function start(): Promise<void> {
-    running = new BuiltApp('history', { ...env, PORT: String(port), MQTT_URL: BROKER, DATA_DIR: dataDir, MQTT_CLIENT_ID: clientId }).start();
-    await waitFor('history to connect to the broker', () => running?.log.includes(`connected to ${BROKER}`), 30_000);
+    running = await ServiceUnderTest.start('history', { ...env, PORT: String(port), DATA_DIR: dataDir, MQTT_CLIENT_ID: clientId });
   }
 
-  async function latest(): Promise<Array<{ field: string; value: number }>> {
-    const response = await fetch(`http://127.0.0.1:${port}/history/timeseries/metrics`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fields: [field] }),
-    });
-    return response.ok ? ((await response.json()) as Array<{ field: string; value: number }>) : [];
+  /** The latest value of the field, or none while the service cannot answer yet. */
+  async function latest() {
+    const answer = await running?.client.POST('/timeseries/metrics', { body: { fields: [field] } });
+    return answer?.data ?? [];
   }
 
   beforeAll(async () => {
@@ -37,13 +31,13 @@ describe.each(historyStores())('the built history app on $label', ({ env }) => {
 
   afterAll(async () => {
     await running?.stop('SIGKILL');
-    const session = await connectAsync(BROKER, { clientId, clean: true });
+    const session = await connectAsync(testBrokerUrl(), { clientId, clean: true });
     await session.endAsync();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('stores a published event and still answers it after a restart', async () => {
-    const publisher = await connectAsync(BROKER);
+    const publisher = await connectAsync(testBrokerUrl());
     const event = { key, data: { fridge: { [`it's "cold"`]: 4.25 } } };
     await waitFor('the published value to be queryable', async () => {
       await publisher.publishAsync(historyTopic(key), JSON.stringify(event), { qos: 1 });

@@ -1,6 +1,6 @@
-import { BuiltApp, freePort, waitFor } from '@eventcast/testing';
+import { BuiltApp, freePort, testBrokerUrl, waitFor } from '@eventcast/testing';
 
-const BROKER = 'mqtt://127.0.0.1:1883';
+const BROKER = testBrokerUrl();
 
 const apps: Array<{ app: string; prefix: string; ping: string; env: Record<string, string> }> = [
   { app: 'history', prefix: 'history', ping: 'history/timeseries/ping', env: {} },

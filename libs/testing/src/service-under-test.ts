@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createControllerClient, createDatastoreClient, createHistoryClient } from '@eventcast/api-client';
+import { BuiltApp } from './built-app';
+import { freePort } from './free-port';
+import { testBrokerUrl } from './test-infrastructure';
+import { waitFor } from './wait-for';
+
+/** The typed client of each app, made from the address it listens on and the variables it runs with. */
+const clientOf = {
+  history: (baseUrl: string) => createHistoryClient(baseUrl),
+  datastore: (baseUrl: string) => createDatastoreClient(baseUrl),
+  controller: (baseUrl: string, env: Record<string, string>) => createControllerClient(baseUrl, env.SERVICE_ID),
+};
+
+/** An app with a typed client: `history`, `datastore` or `controller`. */
+export type ServiceName = keyof typeof clientOf;
+
+/**
+ * A built app (`dist/apps/<app>/main.js`) run as a process of its own, as a user runs it, once it
+ * is connected to its broker, with the typed `@eventcast/api-client` of that app.
+ */
+export class ServiceUnderTest<App extends ServiceName> {
+  /** The app's REST API, typed from its OpenAPI document. */
+  readonly client: ReturnType<(typeof clientOf)[App]>;
+
+  private constructor(
+    readonly app: App,
+    private readonly process: BuiltApp,
+  ) {
+    this.client = clientOf[app](this.url, this.env) as ReturnType<(typeof clientOf)[App]>;
+  }
+
+  /**
+   * Starts the app on a free port, with a data folder of its own and the shared broker, unless
+   * `env` names them (PORT and DATA_DIR to start it again where it was), and waits until it is
+   * connected to the broker.
+   */
+  static async start<App extends ServiceName>(app: App, env: Record<string, string> = {}): Promise<ServiceUnderTest<App>> {
+    const settings = { PORT: String(await freePort()), DATA_DIR: mkdtempSync(join(tmpdir(), `eventcast-${app}-`)), MQTT_URL: testBrokerUrl(), ...env };
+    const service = new ServiceUnderTest(app, new BuiltApp(app, settings).start());
+    await waitFor(`${app} to connect to its broker`, () => service.log.includes(` connected to ${settings.MQTT_URL}`), 30_000).catch(async (error: Error) => {
+      await service.stop('SIGKILL');
+      throw new Error(`${error.message}; it printed:\n${service.log.slice(-2000)}`);
+    });
+    return service;
+  }
+
+  /** PORT, DATA_DIR and MQTT_URL, and the other variables it was started with. */
+  get env(): Record<string, string> {
+    return this.process.env;
+  }
+
+  /** What it printed so far. */
+  get log(): string {
+    return this.process.log;
+  }
+
+  /** `http://127.0.0.1:<port>`, below which its routes answer. */
+  get url(): string {
+    return `http://127.0.0.1:${this.env.PORT}`;
+  }
+
+  /** Sends `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and resolves with how the process ended. */
+  stop(signal: NodeJS.Signals = 'SIGTERM') {
+    return this.process.stop(signal);
+  }
+}
