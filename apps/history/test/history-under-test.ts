@@ -10,7 +10,7 @@ import { HistoryIngestService } from '../src/app/ingest/history-ingest.service';
 import { HistoryWriter } from '../src/app/ingest/history-writer.service';
 import { readHistoryConfig } from '../src/config/history.config';
 import { historyService } from '../src/history-service';
-import { TimedValues, TimeSeriesStore } from '../src/infra/time-series-store.port';
+import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 
 export const BROKER = 'mqtt://127.0.0.1:1883';
 

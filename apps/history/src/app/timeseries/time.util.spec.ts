@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { formatIsoMicros } from '../../time/micros.util';
+import { formatIsoMicros } from '@eventcast/time-series-store';
 import { parseTime } from './time.util';
 
 describe(parseTime.name, () => {
