@@ -1,5 +1,27 @@
 import nx from '@nx/eslint-plugin';
 
+/** Test code (specs and test folders) may also import `type:testing` projects; production code may not. */
+const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**'];
+
+/** Which tagged projects a project may import; `testing` says whether the importing file is test code. */
+function moduleBoundaries({ testing }) {
+  const libs = testing ? ['type:lib', 'type:testing'] : ['type:lib'];
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allow: [],
+      depConstraints: [
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: libs },
+        { sourceTag: 'type:lib', onlyDependOnLibsWithTags: libs },
+        { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+        { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+        { sourceTag: 'scope:pure', onlyDependOnLibsWithTags: ['scope:pure'] },
+      ],
+    },
+  ];
+}
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -10,20 +32,14 @@ export default [
   {
     files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'scope:pure', onlyDependOnLibsWithTags: ['scope:pure'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': moduleBoundaries({ testing: false }),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries({ testing: true }),
     },
   },
   {
