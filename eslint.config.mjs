@@ -37,6 +37,16 @@ export default [
     },
   },
   {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: TEST_FILES,
     rules: {
       '@nx/enforce-module-boundaries': moduleBoundaries({ testing: true }),
