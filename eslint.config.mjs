@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier/flat';
 
 /** Test code (specs and test folders) may also import `type:testing` projects; production code may not. */
 const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**'];
@@ -59,4 +60,6 @@ export default [
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  // Last: Prettier owns the layout, so no lint rule may argue with it.
+  prettier,
 ];
