@@ -1,4 +1,27 @@
 import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier/flat';
+
+/** Test code (specs and test folders) may also import `type:testing` projects; production code may not. */
+const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**'];
+
+/** Which tagged projects a project may import; `testing` says whether the importing file is test code. */
+function moduleBoundaries({ testing }) {
+  const libs = testing ? ['type:lib', 'type:testing'] : ['type:lib'];
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allow: [],
+      depConstraints: [
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: libs },
+        { sourceTag: 'type:lib', onlyDependOnLibsWithTags: libs },
+        { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+        { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+        { sourceTag: 'scope:pure', onlyDependOnLibsWithTags: ['scope:pure'] },
+      ],
+    },
+  ];
+}
 
 export default [
   ...nx.configs['flat/base'],
@@ -10,20 +33,24 @@ export default [
   {
     files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'scope:pure', onlyDependOnLibsWithTags: ['scope:pure'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': moduleBoundaries({ testing: false }),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries({ testing: true }),
     },
   },
   {
@@ -33,4 +60,6 @@ export default [
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  // Last: Prettier owns the layout, so no lint rule may argue with it.
+  prettier,
 ];

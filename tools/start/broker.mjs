@@ -8,17 +8,18 @@ import { answers } from './tcp.mjs';
 async function startEmbeddedBroker(port) {
   const { Aedes } = await import('aedes');
   const broker = await Aedes.createBroker();
-  broker.on('error', (error) => console.error(`eventcast: embedded broker: ${error.message}`));
+  // aedes emits 'error' (a failing persistence) although its types leave the event out.
+  /** @type {import('node:events').EventEmitter} */ (broker).on('error', (error) => console.error(`eventcast: embedded broker: ${error.message}`));
   const server = createServer(broker.handle);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
+    server.listen(port, '127.0.0.1', () => resolve(undefined));
   });
   return async () => {
     // Stop accepting first, then let aedes close the connections still open, so that the server
     // can finish closing.
     const serverClosed = new Promise((resolve) => server.close(resolve));
-    await new Promise((resolve) => broker.close(resolve));
+    await new Promise((resolve) => broker.close(() => resolve(undefined)));
     await serverClosed;
   };
 }

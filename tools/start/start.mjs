@@ -61,6 +61,7 @@ function stop(exitCode) {
 }
 
 /** Prints why npm start cannot go on, and exits with 1. */
+/** @returns {never} */
 function giveUp(message) {
   console.error(`eventcast: ${message}`);
   process.exit(1);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbTimeSeriesStore } from '../src/infra/duckdb/duckdb-time-series-store';
+import { DuckDbTimeSeriesStore } from '@eventcast/time-series-store';
 import { describeTimeSeriesStoreContract } from './time-series-store.contract';
 
 const folder = mkdtempSync(join(tmpdir(), 'eventcast-history-duckdb-'));

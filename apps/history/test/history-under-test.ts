@@ -11,7 +11,7 @@ import { HistoryIngestService } from '../src/app/ingest/history-ingest.service';
 import { HistoryWriter } from '../src/app/ingest/history-writer.service';
 import { readHistoryConfig } from '../src/config/history.config';
 import { historyService } from '../src/history-service';
-import { TimedValues, TimeSeriesStore } from '../src/infra/time-series-store.port';
+import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 
 /**
  * The history service started in this process as `main.ts` starts it, on a free port, with a data

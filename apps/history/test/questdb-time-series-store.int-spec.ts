@@ -1,5 +1,5 @@
 import { describeOnEachQuestDb } from '@eventcast/testing';
-import { QuestDbTimeSeriesStore } from '../src/infra/questdb/questdb-time-series-store';
+import { QuestDbTimeSeriesStore } from '@eventcast/time-series-store';
 import { describeTimeSeriesStoreContract } from './time-series-store.contract';
 
 describeOnEachQuestDb('the TimeSeriesStore contract', ({ label, url }) => {

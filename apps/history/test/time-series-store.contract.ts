@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@eventcast/testing';
-import { FieldValue, TimedValues, TimeSeriesStore } from '../src/infra/time-series-store.port';
+import { FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 
 const SECOND = 1_000_000;
 const DAY = 86_400 * SECOND;

@@ -1,9 +1,7 @@
 // The query data set of the history bench, generated inside QuestDB (INSERT ... SELECT from
 // long_sequence), which is far faster than sending 110 million rows: one field with 10 million
 // points 100 ms apart, and 100 fields with 1 million points each 1 s apart over the same 11.6 days.
-import { QuestDbHttpClient } from '../../../apps/history/src/infra/questdb/questdb-http.client';
-import { rollupName } from '../../../apps/history/src/infra/questdb/questdb-rollup';
-import { sqlText } from '../../../apps/history/src/infra/questdb/questdb-sql.util';
+import { QuestDbHttpClient, rollupName, sqlText } from '@eventcast/time-series-store';
 
 /** Rows per INSERT: QuestDB 8.1.4 took more than the client's 10 s for 10 million. */
 const ROWS_PER_INSERT = 2_000_000;

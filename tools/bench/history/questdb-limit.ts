@@ -2,10 +2,7 @@
 // into a table of the history shape (without the service's rollup, whose upkeep counts against the
 // service), every row counted back. The history service is measured against it.
 import { Sender } from '@questdb/nodejs-client';
-import { IlpTextEncoder } from '../../../apps/history/src/infra/questdb/ilp-text';
-import { QuestDbHttpClient } from '../../../apps/history/src/infra/questdb/questdb-http.client';
-import { createTable } from '../../../apps/history/src/infra/questdb/questdb-time-series-store';
-import { TimedValues } from '../../../apps/history/src/infra/time-series-store.port';
+import { createTable, IlpTextEncoder, QuestDbHttpClient, TimedValues } from '@eventcast/time-series-store';
 
 const LINES_PER_REQUEST = 100_000;
 const REQUESTS = 60;

@@ -9,7 +9,7 @@ describe('the committed OpenAPI documents and generated clients', () => {
   it('are what the built apps produce, or the failure names the stale files and the command that updates them', () => {
     const check = spawnSync(
       process.execPath,
-      [require.resolve('ts-node/dist/bin'), '--transpile-only', '-P', 'tools/tsconfig.json', 'tools/openapi/check-openapi.ts'],
+      [require.resolve('ts-node/dist/bin'), '--transpile-only', '-P', 'tools/openapi/tsconfig.json', 'tools/openapi/check-openapi.ts'],
       { cwd: WORKSPACE, encoding: 'utf8' },
     );
     if (check.status !== 0) throw new Error(check.stderr);

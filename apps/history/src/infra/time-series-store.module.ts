@@ -1,12 +1,7 @@
 import { join } from 'node:path';
 import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, QuestDbTimeSeriesStore, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryConfig } from '../config/history.config';
-import { DuckDbTimeSeriesStore } from './duckdb/duckdb-time-series-store';
-import { QuestDbTimeSeriesStore } from './questdb/questdb-time-series-store';
-import { TimeSeriesStore } from './time-series-store.port';
-
-/** The file of the embedded store inside `DATA_DIR`. */
-export const EMBEDDED_STORE_FILE = 'history.duckdb';
 
 /** QuestDB when `QUESTDB_URL` is set, else the embedded DuckDB file; opened and ready. */
 export async function openTimeSeriesStore(config: HistoryConfig): Promise<TimeSeriesStore> {

@@ -1,4 +1,4 @@
-import { DuckDbTimeSeriesStore } from '../../src/infra/duckdb/duckdb-time-series-store';
+import { DuckDbTimeSeriesStore } from '@eventcast/time-series-store';
 
 /**
  * The embedded DuckDB store kept in memory, opened: the real adapter without a file, for unit

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
-import { Block, BlockDto, BlockIdentity, LinkDto, QuantityDto } from '@eventcast/domain';
+import { type Block, BlockDto, BlockIdentity, LinkDto, QuantityDto } from '@eventcast/domain';
 import { BLOCK_REF, DISCOVERED_SENSOR, SETPOINT_BLOCK, SETPOINT_IDENTITY, SETPOINT_LOGGED, SETPOINT_PATCH, SETPOINT_STORED, SETPOINT_WRITE } from './blocks.examples';
 import { BlocksService } from './blocks.service';
 import { BlockIdentityDto } from './dto/block-identity.dto';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { TimedValues } from '../../infra/time-series-store.port';
+import { TimedValues } from '@eventcast/time-series-store';
 import { HistoryIngestService } from './history-ingest.service';
 import { HistoryWriter } from './history-writer.service';
 

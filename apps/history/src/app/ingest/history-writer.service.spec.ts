@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { HistoryConfig, readHistoryConfig } from '../../config/history.config';
-import { FieldValue, TimedValues, TimeSeriesStore } from '../../infra/time-series-store.port';
+import { FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryWriter, RETRY_INTERVAL_MS, WRITE_BATCH_VALUES } from './history-writer.service';
 
 /** A store that records the batches it takes, and refuses them while `down` or `refusing`. */

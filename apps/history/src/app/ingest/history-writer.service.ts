@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Subject } from 'rxjs';
 import { HistoryConfig } from '../../config/history.config';
-import { TimedValues, TimeSeriesStore } from '../../infra/time-series-store.port';
+import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 
 /** Values per write: big enough for few commits at 100,000 values/s, small enough to keep each write short. */
 export const WRITE_BATCH_VALUES = 20_000;

@@ -1,4 +1,4 @@
-import { MICROS_PER_MS } from '../../time/micros.util';
+import { MICROS_PER_MS } from '@eventcast/time-series-store';
 
 /**
  * Receive times in microseconds since the epoch, strictly increasing: two events never share a

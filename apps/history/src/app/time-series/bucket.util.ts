@@ -1,4 +1,4 @@
-import { MICROS_PER_MS, MICROS_PER_SECOND } from '../../time/micros.util';
+import { MICROS_PER_MS, MICROS_PER_SECOND } from '@eventcast/time-series-store';
 
 const SECOND = MICROS_PER_SECOND;
 const MINUTE = 60 * SECOND;

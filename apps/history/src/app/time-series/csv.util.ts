@@ -1,4 +1,4 @@
-import { formatIsoMicros, MICROS_PER_MS, MICROS_PER_SECOND } from '../../time/micros.util';
+import { formatIsoMicros, MICROS_PER_MS, MICROS_PER_SECOND } from '@eventcast/time-series-store';
 
 /** How the `time` column of a CSV export is written. */
 export const CSV_PRECISIONS = ['s', 'ms', 'ns', 'ISO8601'] as const;

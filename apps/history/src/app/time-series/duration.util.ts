@@ -1,5 +1,5 @@
 import { BadRequestError } from '@eventcast/domain';
-import { MICROS_PER_MS, MICROS_PER_SECOND } from '../../time/micros.util';
+import { MICROS_PER_MS, MICROS_PER_SECOND } from '@eventcast/time-series-store';
 
 const UNIT_MICROS: Record<string, number> = {
   ms: MICROS_PER_MS,

@@ -1,6 +1,6 @@
 import { wsErrorFrame } from '@eventcast/bootstrap';
 import { BadRequestError, validateDto } from '@eventcast/domain';
-import { MICROS_PER_SECOND, nowMicros } from '../../time/micros.util';
+import { MICROS_PER_SECOND, nowMicros } from '@eventcast/time-series-store';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
 import { RangesQueryDto } from './dto/ranges-query.dto';
 import { StreamCommandDto } from './dto/stream-command.dto';

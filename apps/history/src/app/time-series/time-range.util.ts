@@ -1,5 +1,5 @@
 import { BadRequestError } from '@eventcast/domain';
-import { formatIsoMicros } from '../../time/micros.util';
+import { formatIsoMicros } from '@eventcast/time-series-store';
 import { parseDuration } from './duration.util';
 import { parseTime } from './time.util';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PingController, SERVICE_HEALTH } from '@eventcast/bootstrap';
-import { TimeSeriesStore } from '../../infra/time-series-store.port';
+import { TimeSeriesStore } from '@eventcast/time-series-store';
 import { IngestModule } from '../ingest/ingest.module';
 import { StreamGateway } from './stream.gateway';
 import { TimeSeriesController } from './time-series.controller';

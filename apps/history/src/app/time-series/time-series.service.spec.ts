@@ -1,5 +1,5 @@
+import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { openInMemoryTimeSeriesStore } from '../../../test/fakes/in-memory-time-series-store';
-import { TimedValues, TimeSeriesStore } from '../../infra/time-series-store.port';
 import { TimeSeriesService } from './time-series.service';
 
 const SECOND = 1_000_000;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FieldValue, TimeSeriesStore } from '../../infra/time-series-store.port';
-import { formatIsoMicros, MICROS_PER_MS, nowMicros } from '../../time/micros.util';
+import { FieldValue, formatIsoMicros, MICROS_PER_MS, nowMicros, TimeSeriesStore } from '@eventcast/time-series-store';
 import { bucketStart, bucketWidth } from './bucket.util';
 import { csvLine, CsvPrecision, csvTime } from './csv.util';
 import { CsvQueryDto } from './dto/csv-query.dto';

@@ -1,5 +1,5 @@
 import { BadRequestError } from '@eventcast/domain';
-import { formatIsoMicros } from '../../time/micros.util';
+import { formatIsoMicros } from '@eventcast/time-series-store';
 import { parseTime } from './time.util';
 
 describe(parseTime.name, () => {

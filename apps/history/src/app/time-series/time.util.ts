@@ -1,5 +1,5 @@
 import { BadRequestError } from '@eventcast/domain';
-import { MICROS_PER_MS, MICROS_PER_SECOND } from '../../time/micros.util';
+import { MICROS_PER_MS, MICROS_PER_SECOND } from '@eventcast/time-series-store';
 
 /** Epoch numbers above this are milliseconds, below it seconds (1e10 s is the year 2286). */
 const EPOCH_MILLISECONDS_ABOVE = 1e10;

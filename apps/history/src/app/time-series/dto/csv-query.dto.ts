@@ -1,5 +1,5 @@
 import { IsIn } from 'class-validator';
-import { CSV_PRECISIONS, CsvPrecision } from '../csv.util';
+import { CSV_PRECISIONS, type CsvPrecision } from '../csv.util';
 import { TimeRangeQueryDto } from './time-range-query.dto';
 
 /** Body of `POST /csv`. */

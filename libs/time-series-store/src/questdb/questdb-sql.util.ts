@@ -1,4 +1,4 @@
-import { formatIsoMicros } from '../../time/micros.util';
+import { formatIsoMicros } from '../micros.util';
 
 /**
  * A QuestDB string literal holding exactly `text`. QuestDB's `/exec` takes no bind parameters, so

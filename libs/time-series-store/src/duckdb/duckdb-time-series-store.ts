@@ -3,6 +3,9 @@ import { dirname } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, DuckDBValue, listValue, timestampValue } from '@duckdb/node-api';
 import { FieldValue, HISTORY_TABLE, storeUnanswered, TimedValues, TimeSeriesStore } from '../time-series-store.port';
 
+/** The file of the embedded store inside the service's `DATA_DIR`. */
+export const EMBEDDED_STORE_FILE = 'history.duckdb';
+
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (ts TIMESTAMP NOT NULL, field VARCHAR NOT NULL, value DOUBLE NOT NULL)`;
 
 /**
