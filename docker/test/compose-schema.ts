@@ -28,5 +28,7 @@ function forAjv(node: unknown, underProperties = false): unknown {
   const entries = Object.entries(node).filter(
     ([key, value]) => underProperties || (key !== '$schema' && !(key === 'id' && typeof value === 'string')),
   );
-  return Object.fromEntries(entries.map(([key, value]) => [key, forAjv(value, !underProperties && key === 'properties')]));
+  return Object.fromEntries(
+    entries.map(([key, value]) => [key, forAjv(value, !underProperties && key === 'properties')]),
+  );
 }

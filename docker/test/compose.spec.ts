@@ -17,43 +17,59 @@ describe('docker/compose.yaml', () => {
     expect(composeSchemaErrors(compose)).toEqual([]);
   });
 
-  (dockerCompose ? it : it.skip)(`is accepted by docker compose config${dockerCompose ? '' : ' (SKIPPED: Docker Compose is not installed here)'}`, () => {
-    const result = spawnSync('docker', ['compose', '-f', join(DOCKER_DIR, 'compose.yaml'), 'config', '--quiet'], { encoding: 'utf8' });
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-  });
+  (dockerCompose ? it : it.skip)(
+    `is accepted by docker compose config${dockerCompose ? '' : ' (SKIPPED: Docker Compose is not installed here)'}`,
+    () => {
+      const result = spawnSync('docker', ['compose', '-f', join(DOCKER_DIR, 'compose.yaml'), 'config', '--quiet'], {
+        encoding: 'utf8',
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    },
+  );
 
   it('runs exactly the services the deployment page lists', () => {
     expect(Object.keys(compose.services).sort()).toEqual(documented.map((s) => s.name).sort());
   });
 
-  it.each(documented.map((s) => [s.name, s] as const))('runs %s from the image or Dockerfile the page names', (name, doc) => {
-    const service = byName(name);
-    if (doc.image === 'docker/Dockerfile') {
-      expect(service.build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile' });
-    } else {
-      expect(service.image).toBe(doc.image);
-      expect(service.build).toBeUndefined();
-    }
-  });
+  it.each(documented.map((s) => [s.name, s] as const))(
+    'runs %s from the image or Dockerfile the page names',
+    (name, doc) => {
+      const service = byName(name);
+      if (doc.image === 'docker/Dockerfile') {
+        expect(service.build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile' });
+      } else {
+        expect(service.image).toBe(doc.image);
+        expect(service.build).toBeUndefined();
+      }
+    },
+  );
 
   it('pins every image it pulls to a version, never latest', () => {
-    const pulled = Object.values(compose.services).filter((s) => !s.build).map((s) => s.image ?? '');
+    const pulled = Object.values(compose.services)
+      .filter((s) => !s.build)
+      .map((s) => s.image ?? '');
     for (const image of pulled) expect(image).toMatch(/^[\w./-]+:(?!latest)[\w.-]*\d[\w.-]*$/);
   });
 
-  it.each(documented.map((s) => [s.name, s] as const))('gives %s exactly the environment the page lists', (name, doc) => {
-    expect(byName(name).environment ?? {}).toEqual(doc.environment);
-  });
+  it.each(documented.map((s) => [s.name, s] as const))(
+    'gives %s exactly the environment the page lists',
+    (name, doc) => {
+      expect(byName(name).environment ?? {}).toEqual(doc.environment);
+    },
+  );
 
   it('leaves PORT to the image, so every eventcast app listens on 5000 inside the network', () => {
     for (const service of Object.values(compose.services)) expect(service.environment?.['PORT']).toBeUndefined();
     expect(readRepoFile('docker/Dockerfile')).toMatch(/^ENV .*\bPORT=5000\b/m);
   });
 
-  it.each(documented.map((s) => [s.name, s] as const))('mounts exactly the named volumes the page lists on %s', (name, doc) => {
-    expect(namedVolumeMounts(byName(name))).toEqual(doc.volumes);
-  });
+  it.each(documented.map((s) => [s.name, s] as const))(
+    'mounts exactly the named volumes the page lists on %s',
+    (name, doc) => {
+      expect(namedVolumeMounts(byName(name))).toEqual(doc.volumes);
+    },
+  );
 
   it('declares every named volume it mounts, and no other', () => {
     const mounted = Object.values(compose.services).flatMap((s) => namedVolumeMounts(s).map((v) => v.split(':')[0]));
@@ -70,20 +86,26 @@ describe('docker/compose.yaml', () => {
     }
   });
 
-  it.each(documented.map((s) => [s.name, s] as const))('publishes on %s only the host ports the page lists', (name, doc) => {
-    const hostPorts = (byName(name).ports ?? []).map((mapping) => mapping.split(':').slice(-2)[0]);
-    expect(hostPorts).toEqual(doc.published);
-  });
+  it.each(documented.map((s) => [s.name, s] as const))(
+    'publishes on %s only the host ports the page lists',
+    (name, doc) => {
+      const hostPorts = (byName(name).ports ?? []).map((mapping) => mapping.split(':').slice(-2)[0]);
+      expect(hostPorts).toEqual(doc.published);
+    },
+  );
 
-  it.each(documented.map((s) => [s.name, s] as const))('starts %s only once the services it needs are healthy', (name, doc) => {
-    const dependsOn = byName(name).depends_on ?? {};
-    expect(Object.keys(dependsOn).sort()).toEqual([...doc.dependsOn].sort());
-    for (const [dependency, { condition }] of Object.entries(dependsOn)) {
-      expect(condition).toBe('service_healthy');
-      const checked = byName(dependency).healthcheck ?? (byName(dependency).build && 'image HEALTHCHECK');
-      expect(checked).toBeTruthy();
-    }
-  });
+  it.each(documented.map((s) => [s.name, s] as const))(
+    'starts %s only once the services it needs are healthy',
+    (name, doc) => {
+      const dependsOn = byName(name).depends_on ?? {};
+      expect(Object.keys(dependsOn).sort()).toEqual([...doc.dependsOn].sort());
+      for (const [dependency, { condition }] of Object.entries(dependsOn)) {
+        expect(condition).toBe('service_healthy');
+        const checked = byName(dependency).healthcheck ?? (byName(dependency).build && 'image HEALTHCHECK');
+        expect(checked).toBeTruthy();
+      }
+    },
+  );
 
   it('restarts every service unless stopped and checks the health of each', () => {
     for (const [name, service] of Object.entries(compose.services)) {
@@ -93,7 +115,9 @@ describe('docker/compose.yaml', () => {
   });
 
   it('names each controller service after its SERVICE_ID, so it answers on http://<service_id>:5000', () => {
-    const controllers = Object.entries(compose.services).filter(([, s]) => s.environment?.['EVENTCAST_APP'] === 'controller');
+    const controllers = Object.entries(compose.services).filter(
+      ([, s]) => s.environment?.['EVENTCAST_APP'] === 'controller',
+    );
     expect(controllers.length).toBeGreaterThanOrEqual(2);
     for (const [name, service] of controllers) expect(service.environment?.['SERVICE_ID']).toBe(name);
   });

@@ -42,10 +42,13 @@ export function loadCompose(): ComposeFile {
 
 function interpolate(node: unknown): unknown {
   if (typeof node === 'string') {
-    return node.replace(/\$\$|\$\{(\w+)(?::?-([^}]*))?\}/g, (match, _name, fallback) => (match === '$$' ? '$' : (fallback ?? '')));
+    return node.replace(/\$\$|\$\{(\w+)(?::?-([^}]*))?\}/g, (match, _name, fallback) =>
+      match === '$$' ? '$' : (fallback ?? ''),
+    );
   }
   if (Array.isArray(node)) return node.map(interpolate);
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, interpolate(v)]));
+  if (node && typeof node === 'object')
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, interpolate(v)]));
   return node;
 }
 

@@ -6,7 +6,11 @@ import { argsOf, stages } from './dockerfile-stages';
 
 const dockerfile = readRepoFile('docker/Dockerfile');
 const all = stages(dockerfile);
-const stage = (name: string) => found(all.find((s) => s.name === name), `the stage ${name}`);
+const stage = (name: string) =>
+  found(
+    all.find((s) => s.name === name),
+    `the stage ${name}`,
+  );
 const runtime = found(all.at(-1), 'the final stage');
 
 describe('docker/Dockerfile', () => {
@@ -15,7 +19,9 @@ describe('docker/Dockerfile', () => {
   });
 
   it('would be caught by the linter if it broke its rules', () => {
-    expect(validate(dockerfile.replace('WORKDIR /app', 'WORKDIR app').replace('USER node', 'user node'))).toHaveLength(2);
+    expect(validate(dockerfile.replace('WORKDIR /app', 'WORKDIR app').replace('USER node', 'user node'))).toHaveLength(
+      2,
+    );
   });
 
   it('builds from official Node LTS images pinned to a release line, never latest', () => {
@@ -23,7 +29,9 @@ describe('docker/Dockerfile', () => {
   });
 
   it('installs everything and builds the apps in the build stage', () => {
-    expect(argsOf(stage('build'), 'RUN')).toEqual(expect.arrayContaining([expect.stringMatching(/^npm install\b/), 'npm run build']));
+    expect(argsOf(stage('build'), 'RUN')).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^npm install\b/), 'npm run build']),
+    );
   });
 
   it('installs only production dependencies in the deps stage', () => {
@@ -55,7 +63,9 @@ describe('docker/Dockerfile', () => {
   it('starts the app of EVENTCAST_APP and checks its health with the scripts it copies', () => {
     expect(argsOf(runtime, 'COPY')).toContain('docker/start-app.mjs docker/healthcheck.mjs ./docker/');
     expect(argsOf(runtime, 'CMD')).toEqual(['["node", "docker/start-app.mjs"]']);
-    expect(argsOf(runtime, 'HEALTHCHECK')).toEqual([expect.stringMatching(/ CMD \["node", "docker\/healthcheck\.mjs"\]$/)]);
+    expect(argsOf(runtime, 'HEALTHCHECK')).toEqual([
+      expect.stringMatching(/ CMD \["node", "docker\/healthcheck\.mjs"\]$/),
+    ]);
   });
 
   it('copies only files that exist in the repository', () => {
@@ -75,7 +85,16 @@ describe('.dockerignore', () => {
 
   it('keeps in everything the build reads', () => {
     const ignored = readRepoFile('.dockerignore').split('\n');
-    for (const needed of ['apps', 'libs', 'tools', 'package.json', 'package-lock.json', 'nx.json', 'tsconfig.base.json', 'docker']) {
+    for (const needed of [
+      'apps',
+      'libs',
+      'tools',
+      'package.json',
+      'package-lock.json',
+      'nx.json',
+      'tsconfig.base.json',
+      'docker',
+    ]) {
       expect(ignored).not.toContain(needed);
     }
   });

@@ -16,24 +16,32 @@ describe('docker/proxy/nginx.conf', () => {
     expect(compose.services['proxy'].volumes).toContain('./proxy/nginx.conf:/etc/nginx/nginx.conf:ro');
   });
 
-  it.each(routes.map((r) => [r.path, r.service] as const))('sends %s to %s on port 5000 with the path unchanged', (path, service) => {
-    const rule = rules.find((l) => l.path === path);
-    expect(rule).toBeDefined();
-    expect(proxyTarget(found(rule, `the rule for ${path}`))).toBe(`http://${service}:5000`);
-    expect(compose.services[service]).toBeDefined();
-  });
+  it.each(routes.map((r) => [r.path, r.service] as const))(
+    'sends %s to %s on port 5000 with the path unchanged',
+    (path, service) => {
+      const rule = rules.find((l) => l.path === path);
+      expect(rule).toBeDefined();
+      expect(proxyTarget(found(rule, `the rule for ${path}`))).toBe(`http://${service}:5000`);
+      expect(compose.services[service]).toBeDefined();
+    },
+  );
 
   it('passes on no path the URL table does not list', () => {
     expect(rules.map((l) => l.path).sort()).toEqual(routes.map((r) => r.path).sort());
   });
 
   it('has a rule /<service_id>/ for every controller service', () => {
-    const controllers = Object.entries(compose.services).filter(([, s]) => s.environment?.['EVENTCAST_APP'] === 'controller');
+    const controllers = Object.entries(compose.services).filter(
+      ([, s]) => s.environment?.['EVENTCAST_APP'] === 'controller',
+    );
     for (const [name] of controllers) expect(routes).toContainEqual({ path: `/${name}/`, service: name });
   });
 
   it('passes WebSocket upgrades on the history rule, with the usual forwarding headers', () => {
-    const history = found(rules.find((l) => l.path === '/history/'), 'the /history/ rule');
+    const history = found(
+      rules.find((l) => l.path === '/history/'),
+      'the /history/ rule',
+    );
     expect(proxyHeaders(history)).toMatchObject({
       Upgrade: '$http_upgrade',
       Connection: '$connection_upgrade',
@@ -45,7 +53,15 @@ describe('docker/proxy/nginx.conf', () => {
 
   (nginx ? it : it.skip)(`is accepted by nginx -t${nginx ? '' : ' (SKIPPED: no nginx program here)'}`, () => {
     const prefix = mkdtempSync(join(tmpdir(), 'eventcast-nginx-'));
-    const args = ['-t', '-p', prefix, '-c', join(DOCKER_DIR, 'proxy/nginx.conf'), '-g', `error_log stderr; pid ${prefix}/nginx.pid;`];
+    const args = [
+      '-t',
+      '-p',
+      prefix,
+      '-c',
+      join(DOCKER_DIR, 'proxy/nginx.conf'),
+      '-g',
+      `error_log stderr; pid ${prefix}/nginx.pid;`,
+    ];
     const result = spawnSync('nginx', args, { encoding: 'utf8' });
     expect(result.stderr).toContain('test is successful');
   });

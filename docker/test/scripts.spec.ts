@@ -85,7 +85,10 @@ describe('docker/start-app.mjs', () => {
   copyFileSync(join(DOCKER_DIR, 'start-app.mjs'), script);
   for (const app of ['history', 'datastore', 'controller']) {
     mkdirSync(join(image, 'dist', 'apps', app), { recursive: true });
-    writeFileSync(join(image, 'dist', 'apps', app, 'main.js'), `console.log('running ${app}', process.pid === require('process').pid);\n`);
+    writeFileSync(
+      join(image, 'dist', 'apps', app, 'main.js'),
+      `console.log('running ${app}', process.pid === require('process').pid);\n`,
+    );
   }
 
   it.each(['history', 'datastore', 'controller'])('runs dist/apps/%s/main.js in its own process', async (app) => {

@@ -63,11 +63,18 @@ async function startController(env: Record<string, string>): Promise<Controller>
   const stop = async () => {
     if (child.exitCode !== null) return;
     child.kill('SIGTERM');
-    const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), 5000))]);
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((done) => setTimeout(() => done(false), 5000)),
+    ]);
     if (!stopped) child.kill('SIGKILL');
   };
   cleanups.push(stop);
-  await waitFor('the controller', async () => child.exitCode === null && (await fetch(`http://127.0.0.1:${port}/${SERVICE_ID}/ping`)).ok, 30_000).catch((error: Error) => {
+  await waitFor(
+    'the controller',
+    async () => child.exitCode === null && (await fetch(`http://127.0.0.1:${port}/${SERVICE_ID}/ping`)).ok,
+    30_000,
+  ).catch((error: Error) => {
     throw new Error(`${error.message}\n${errors}`);
   });
   return { child, port, stop };
@@ -84,11 +91,27 @@ const block = (id: string, type: string, data: Record<string, unknown>) => ({ id
 /** One control loop of five blocks: sensor, setpoint, PID, PWM and actuator (the first four on onboard pins). */
 function loop(n: number) {
   return [
-    block(`Sensor ${n}`, 'TempSensorMock', { connected: true, setting: 18 + (n % 5), fluctuations: [{ amplitude: 0.5, period: 300 }] }),
-    block(`Setpoint ${n}`, 'SetpointSensorPair', { enabled: true, sensorId: `Sensor ${n}`, storedSetting: 20, filter: 'FILTER_15s' }),
+    block(`Sensor ${n}`, 'TempSensorMock', {
+      connected: true,
+      setting: 18 + (n % 5),
+      fluctuations: [{ amplitude: 0.5, period: 300 }],
+    }),
+    block(`Setpoint ${n}`, 'SetpointSensorPair', {
+      enabled: true,
+      sensorId: `Sensor ${n}`,
+      storedSetting: 20,
+      filter: 'FILTER_15s',
+    }),
     block(`Actuator ${n}`, 'DigitalActuator', n < 4 ? { hwDevice: 'OnboardPins', channel: n + 1 } : {}),
     block(`PWM ${n}`, 'ActuatorPwm', { enabled: true, actuatorId: `Actuator ${n}`, period: 10 }),
-    block(`PID ${n}`, 'Pid', { enabled: true, inputId: `Setpoint ${n}`, outputId: `PWM ${n}`, kp: 20, ti: 600, td: 30 }),
+    block(`PID ${n}`, 'Pid', {
+      enabled: true,
+      inputId: `Setpoint ${n}`,
+      outputId: `PWM ${n}`,
+      kp: 20,
+      ti: 600,
+      td: 30,
+    }),
   ];
 }
 
@@ -107,10 +130,30 @@ function row(call: string, clients: number, result: LoadResult): string {
 }
 
 async function benchRest(brokerUrl: string, dataDir: string, verdicts: string[]): Promise<string[]> {
-  const controller = await startController({ MQTT_URL: brokerUrl, DATA_DIR: join(dataDir, 'rest'), BROADCAST_INTERVAL_MS: '3600000' });
-  await seed(controller.port, loop(0).concat(Array.from({ length: REST_BLOCKS - 5 }, (_, n) => block(`Mock ${n}`, 'TempSensorMock', { connected: true, setting: 20 }))));
-  const write = (n: number) => JSON.stringify(block('Setpoint 0', 'SetpointSensorPair', { enabled: true, sensorId: 'Sensor 0', storedSetting: q('degC', 18 + (n % 40) / 10), filter: 'FILTER_15s' }));
-  const patch = (n: number) => JSON.stringify(block('Setpoint 0', 'SetpointSensorPair', { storedSetting: 18 + (n % 40) / 10 }));
+  const controller = await startController({
+    MQTT_URL: brokerUrl,
+    DATA_DIR: join(dataDir, 'rest'),
+    BROADCAST_INTERVAL_MS: '3600000',
+  });
+  await seed(
+    controller.port,
+    loop(0).concat(
+      Array.from({ length: REST_BLOCKS - 5 }, (_, n) =>
+        block(`Mock ${n}`, 'TempSensorMock', { connected: true, setting: 20 }),
+      ),
+    ),
+  );
+  const write = (n: number) =>
+    JSON.stringify(
+      block('Setpoint 0', 'SetpointSensorPair', {
+        enabled: true,
+        sensorId: 'Sensor 0',
+        storedSetting: q('degC', 18 + (n % 40) / 10),
+        filter: 'FILTER_15s',
+      }),
+    );
+  const patch = (n: number) =>
+    JSON.stringify(block('Setpoint 0', 'SetpointSensorPair', { storedSetting: 18 + (n % 40) / 10 }));
   const rows: string[] = [];
   for (const [call, body] of [
     ['write', write],
@@ -122,7 +165,9 @@ async function benchRest(brokerUrl: string, dataDir: string, verdicts: string[])
       console.log(rows[rows.length - 1]);
       if (call === 'write' && clients === 16) {
         const met = result.requestsPerSecond >= TARGETS.writesPerSecond && result.failed === 0;
-        verdicts.push(`REST writes at 16 clients: ${Math.round(result.requestsPerSecond)}/s (target ${TARGETS.writesPerSecond}): ${met ? 'met' : 'NOT met'}`);
+        verdicts.push(
+          `REST writes at 16 clients: ${Math.round(result.requestsPerSecond)}/s (target ${TARGETS.writesPerSecond}): ${met ? 'met' : 'NOT met'}`,
+        );
       }
     }
   }
@@ -141,14 +186,26 @@ async function benchMqttPatch(brokerUrl: string, port: number): Promise<string> 
   const peer = await connectAsync(brokerUrl);
   const setting = (n: number) => Math.round((10 + n / 1000) * 1000) / 1000;
   const applied = async (value: number) => {
-    const response = await fetch(`http://127.0.0.1:${port}/${SERVICE_ID}/blocks/read`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'Setpoint 0' }) });
+    const response = await fetch(`http://127.0.0.1:${port}/${SERVICE_ID}/blocks/read`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'Setpoint 0' }),
+    });
     const answer = (await response.json()) as { data: { storedSetting: { value: number } } };
     return answer.data.storedSetting.value === value;
   };
   const started = performance.now();
   for (let from = 0; from < MQTT_MESSAGES; from += MQTT_WINDOW) {
     const window = Array.from({ length: MQTT_WINDOW }, (_, i) => from + i);
-    await Promise.all(window.map((n) => peer.publishAsync(blockTopic('patch'), JSON.stringify(block('Setpoint 0', 'SetpointSensorPair', { storedSetting: setting(n) })), { qos: 1 })));
+    await Promise.all(
+      window.map((n) =>
+        peer.publishAsync(
+          blockTopic('patch'),
+          JSON.stringify(block('Setpoint 0', 'SetpointSensorPair', { storedSetting: setting(n) })),
+          { qos: 1 },
+        ),
+      ),
+    );
     await waitFor('a window of MQTT patches to be applied', () => applied(setting(from + MQTT_WINDOW - 1)), 60_000);
   }
   const seconds = (performance.now() - started) / 1000;
@@ -159,10 +216,7 @@ async function benchMqttPatch(brokerUrl: string, port: number): Promise<string> 
 async function benchBroadcast(brokerUrl: string, dataDir: string, verdicts: string[]): Promise<string> {
   const folder = join(dataDir, 'broadcast');
   const idle = await startController({ MQTT_URL: brokerUrl, DATA_DIR: folder, BROADCAST_INTERVAL_MS: '3600000' });
-  await seed(
-    idle.port,
-    Array.from({ length: BROADCAST_LOOPS }, (_, n) => loop(n)).flat(),
-  );
+  await seed(idle.port, Array.from({ length: BROADCAST_LOOPS }, (_, n) => loop(n)).flat());
   await new Promise((done) => setTimeout(done, 2000));
   const idleFrom = cpuMs(idle.child.pid as number);
   await new Promise((done) => setTimeout(done, BROADCAST_WINDOW_MS));
@@ -190,7 +244,9 @@ async function benchBroadcast(brokerUrl: string, dataDir: string, verdicts: stri
 
   const perBroadcast = (busyMs - (idleMsPerSecond * BROADCAST_WINDOW_MS) / 1000) / published;
   const met = perBroadcast < TARGETS.broadcastMs;
-  verdicts.push(`one state plus history broadcast of ${BROADCAST_LOOPS * 5} blocks: ${perBroadcast.toFixed(1)} ms of CPU (target < ${TARGETS.broadcastMs}): ${met ? 'met' : 'NOT met'}`);
+  verdicts.push(
+    `one state plus history broadcast of ${BROADCAST_LOOPS * 5} blocks: ${perBroadcast.toFixed(1)} ms of CPU (target < ${TARGETS.broadcastMs}): ${met ? 'met' : 'NOT met'}`,
+  );
   return [
     `broadcast of ${BROADCAST_LOOPS * 5} user blocks (+2 system blocks), every 100 ms for ${BROADCAST_WINDOW_MS / 1000} s: ${published} state events received;`,
     `  CPU of the service ${busyMs} ms, idle (ticks only) ${idleMsPerSecond.toFixed(0)} ms/s -> ${perBroadcast.toFixed(1)} ms per state + history broadcast;`,
@@ -205,10 +261,16 @@ async function main(): Promise<void> {
   const brokerUrl = broker.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'controller-bench-'));
   cleanups.unshift(async () => rmSync(dataDir, { recursive: true, force: true }));
-  console.log(`controller bench: REST runs of ${SECONDS} s after ${WARM_UP_MS} ms of warm-up, ${REST_BLOCKS} blocks; broker ${brokerUrl}`);
+  console.log(
+    `controller bench: REST runs of ${SECONDS} s after ${WARM_UP_MS} ms of warm-up, ${REST_BLOCKS} blocks; broker ${brokerUrl}`,
+  );
 
   const verdicts: string[] = [];
-  const rows = ['| call | clients | requests/s | p50 ms | p99 ms |', '| --- | --- | --- | --- | --- |', ...(await benchRest(brokerUrl, dataDir, verdicts))];
+  const rows = [
+    '| call | clients | requests/s | p50 ms | p99 ms |',
+    '| --- | --- | --- | --- | --- |',
+    ...(await benchRest(brokerUrl, dataDir, verdicts)),
+  ];
   const broadcast = await benchBroadcast(brokerUrl, dataDir, verdicts);
   console.log(`\n${rows.join('\n')}\n\n${broadcast}\n`);
   for (const verdict of verdicts) console.log(`target: ${verdict}`);

@@ -33,19 +33,35 @@ interface Scenario {
 }
 
 const ids = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `d${(from + i) % SEEDED}`);
-const documentOf = (id: string, n: number) => ({ namespace: NAMESPACE, id, temperature: 20 + (n % 100) / 10, unit: 'degC', n });
+const documentOf = (id: string, n: number) => ({
+  namespace: NAMESPACE,
+  id,
+  temperature: 20 + (n % 100) / 10,
+  unit: 'degC',
+  n,
+});
 
 const SCENARIOS: Scenario[] = [
   { name: 'get', route: 'get', body: (n) => JSON.stringify({ namespace: NAMESPACE, id: `d${n % SEEDED}` }) },
   { name: 'set', route: 'set', body: (n) => JSON.stringify({ value: documentOf(`d${n % SEEDED}`, n) }) },
   { name: 'mget 100 ids', route: 'mget', body: (n) => JSON.stringify({ namespace: NAMESPACE, ids: ids(100, n * 7) }) },
-  { name: 'mset 100 docs', route: 'mset', body: (n) => JSON.stringify({ values: ids(100, n * 7).map((id) => documentOf(id, n)) }) },
+  {
+    name: 'mset 100 docs',
+    route: 'mset',
+    body: (n) => JSON.stringify({ values: ids(100, n * 7).map((id) => documentOf(id, n)) }),
+  },
 ];
-
 
 /** `clients` keep-alive clients sending the scenario's requests to the datastore. */
 function measure(port: number, scenario: Scenario, clients: number): Promise<LoadResult> {
-  return runLoad({ port, path: `/history/datastore/${scenario.route}`, body: scenario.body, clients, warmUpMs: WARM_UP_MS, seconds: SECONDS });
+  return runLoad({
+    port,
+    path: `/history/datastore/${scenario.route}`,
+    body: scenario.body,
+    clients,
+    warmUpMs: WARM_UP_MS,
+    seconds: SECONDS,
+  });
 }
 
 async function startDatastore(env: Record<string, string>): Promise<number> {
@@ -60,11 +76,18 @@ async function startDatastore(env: Record<string, string>): Promise<number> {
   cleanups.push(async () => {
     if (child.exitCode !== null) return;
     child.kill('SIGTERM');
-    const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), 5000))]);
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((done) => setTimeout(() => done(false), 5000)),
+    ]);
     if (!stopped) child.kill('SIGKILL');
   });
   try {
-    await waitFor('the datastore', async () => child.exitCode === null && (await fetch(`http://127.0.0.1:${port}/history/datastore/ping`)).ok, 30_000);
+    await waitFor(
+      'the datastore',
+      async () => child.exitCode === null && (await fetch(`http://127.0.0.1:${port}/history/datastore/ping`)).ok,
+      30_000,
+    );
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${errors}`);
   }
@@ -80,7 +103,11 @@ async function startServer(server: ServerProcess): Promise<string> {
 function redisBenchmark(redisUrl: string): string {
   const { hostname, port } = new URL(redisUrl);
   try {
-    const out = execFileSync('redis-benchmark', ['-h', hostname, '-p', port || '6379', '-t', 'get,set', '-n', '200000', '-c', '32', '-q'], { encoding: 'utf8', timeout: 60_000 });
+    const out = execFileSync(
+      'redis-benchmark',
+      ['-h', hostname, '-p', port || '6379', '-t', 'get,set', '-n', '200000', '-c', '32', '-q'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     return out
       .replace(/\r/g, '\n')
       .split('\n')
@@ -104,7 +131,9 @@ async function main(): Promise<void> {
   const redisUrl = process.env.REDIS_URL || `redis://${await startServer(await ServerProcess.redis())}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'datastore-bench-'));
   cleanups.unshift(async () => rmSync(dataDir, { recursive: true, force: true }));
-  console.log(`datastore bench: ${SECONDS} s per run after ${WARM_UP_MS} ms of warm-up, ${SEEDED} documents in namespace ${NAMESPACE}; Redis ${redisUrl}, broker ${mqttUrl}`);
+  console.log(
+    `datastore bench: ${SECONDS} s per run after ${WARM_UP_MS} ms of warm-up, ${SEEDED} documents in namespace ${NAMESPACE}; Redis ${redisUrl}, broker ${mqttUrl}`,
+  );
 
   const rows = ['| store | call | clients | requests/s | p50 ms | p99 ms |', '| --- | --- | --- | --- | --- | --- |'];
   const verdicts: string[] = [];
@@ -116,7 +145,8 @@ async function main(): Promise<void> {
     const port = await startDatastore({ MQTT_URL: mqttUrl, ...store.env });
     const agent = new Agent({ keepAlive: false });
     const seed = JSON.stringify({ values: ids(SEEDED).map((id) => documentOf(id, 0)) });
-    if ((await post(agent, port, '/history/datastore/mset', seed)) !== 200) throw new Error(`could not seed the ${store.name} store`);
+    if ((await post(agent, port, '/history/datastore/mset', seed)) !== 200)
+      throw new Error(`could not seed the ${store.name} store`);
     for (const scenario of SCENARIOS) {
       for (const clients of CLIENTS) {
         const result = await measure(port, scenario, clients);
@@ -125,7 +155,9 @@ async function main(): Promise<void> {
         const target = store.name === 'Redis' && clients === 32 ? TARGETS[scenario.name as 'get' | 'set'] : undefined;
         if (target) {
           const met = result.requestsPerSecond >= target && result.p99 < TARGETS.p99Ms && result.failed === 0;
-          verdicts.push(`${scenario.name} against Redis at 32 clients: ${Math.round(result.requestsPerSecond)} requests/s (target ${target}), p99 ${result.p99.toFixed(1)} ms (target < ${TARGETS.p99Ms}): ${met ? 'met' : 'NOT met'}`);
+          verdicts.push(
+            `${scenario.name} against Redis at 32 clients: ${Math.round(result.requestsPerSecond)} requests/s (target ${target}), p99 ${result.p99.toFixed(1)} ms (target < ${TARGETS.p99Ms}): ${met ? 'met' : 'NOT met'}`,
+          );
         }
       }
     }

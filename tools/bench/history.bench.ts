@@ -14,7 +14,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAsync, MqttClient } from 'mqtt';
 import { freePort, QuestDbServer, questDbTargets, testedQuestDbVersions, waitFor } from '@eventcast/testing';
-import { DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, QuestDbHttpClient, QuestDbTimeSeriesStore, rollupName, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import {
+  DuckDbTimeSeriesStore,
+  EMBEDDED_STORE_FILE,
+  QuestDbHttpClient,
+  QuestDbTimeSeriesStore,
+  rollupName,
+  TimedValues,
+  TimeSeriesStore,
+} from '@eventcast/time-series-store';
 import { cleanups, runBench } from './bench-run';
 import { fillQuestDb, QueryData } from './history/questdb-fill';
 import { IngestLimit, measureQuestDbLimit } from './history/questdb-limit';
@@ -33,7 +41,11 @@ const SECOND_US = 1_000_000;
 
 const run = randomBytes(3).toString('hex');
 const post = async (base: string, path: string, body: unknown) => {
-  const response = await fetch(`${base}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   return response;
 };
@@ -49,7 +61,8 @@ function controllerEvent(key: string, seq: number) {
       state: (block + seq) % 3,
       'error[delta_degC]': -0.25,
     };
-    for (let extra = 0; extra < block % 6; extra++) fields[`extra${extra}`] = extra % 2 ? String(extra + seq) : extra * 1.5;
+    for (let extra = 0; extra < block % 6; extra++)
+      fields[`extra${extra}`] = extra % 2 ? String(extra + seq) : extra * 1.5;
     data[`Block ${block}`] = fields;
   }
   return { key, data };
@@ -57,7 +70,12 @@ function controllerEvent(key: string, seq: number) {
 
 function fieldsOf(key: string): string[] {
   const event = controllerEvent(key, 0).data as Record<string, Record<string, unknown>>;
-  return [`${key}/seq`, ...Object.entries(event).flatMap(([block, fields]) => (typeof fields === 'object' ? Object.keys(fields).map((field) => `${key}/${block}/${field}`) : []))];
+  return [
+    `${key}/seq`,
+    ...Object.entries(event).flatMap(([block, fields]) =>
+      typeof fields === 'object' ? Object.keys(fields).map((field) => `${key}/${block}/${field}`) : [],
+    ),
+  ];
 }
 
 function percentile(values: number[], p: number): number {
@@ -78,7 +96,14 @@ class History {
   static async start(env: Record<string, string>): Promise<History> {
     const port = await freePort();
     const child = spawn(process.execPath, [join(WORKSPACE, 'dist/apps/history/main.js')], {
-      env: { ...process.env, NO_COLOR: '1', PORT: String(port), MQTT_URL, MQTT_CLIENT_ID: `eventcast-history-bench-${run}`, ...env },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        PORT: String(port),
+        MQTT_URL,
+        MQTT_CLIENT_ID: `eventcast-history-bench-${run}`,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const history = new History(child, `http://127.0.0.1:${port}/history/timeseries`);
@@ -88,7 +113,10 @@ class History {
 
   /** Log lines that say values were dropped. */
   get losses(): string[] {
-    return this.output.join('').split('\n').filter((line) => /buffer full|are lost|dropping it/.test(line));
+    return this.output
+      .join('')
+      .split('\n')
+      .filter((line) => /buffer full|are lost|dropping it/.test(line));
   }
 
   async stop(): Promise<void> {
@@ -101,7 +129,11 @@ class History {
 }
 
 /** Values of `fields` stored since `since` (ms), counted from the CSV export, and the event numbers seen. */
-async function countBack(base: string, fields: string[], since: number): Promise<{ values: number; seqs: Set<number> }> {
+async function countBack(
+  base: string,
+  fields: string[],
+  since: number,
+): Promise<{ values: number; seqs: Set<number> }> {
   let values = 0;
   const seqs = new Set<number>();
   for (let from = 0; from < fields.length; from += CSV_FIELDS_PER_REQUEST) {
@@ -129,7 +161,12 @@ interface StepResult {
   ok: boolean;
 }
 
-async function ingestStep(history: History, publisher: MqttClient, rate: number, p99TargetMs: number): Promise<StepResult> {
+async function ingestStep(
+  history: History,
+  publisher: MqttClient,
+  rate: number,
+  p99TargetMs: number,
+): Promise<StepResult> {
   const key = `bench-${run}-${rate}`;
   const fields = fieldsOf(key);
   const probeField = `${key}-probe/n`;
@@ -144,7 +181,9 @@ async function ingestStep(history: History, publisher: MqttClient, rate: number,
   const poller = (async () => {
     let seen = -1;
     while (publishing || seen < probe - 1) {
-      const [latest] = (await (await post(history.base, 'metrics', { fields: [probeField], duration: '1h' })).json()) as Array<{ value: number }>;
+      const [latest] = (await (
+        await post(history.base, 'metrics', { fields: [probeField], duration: '1h' })
+      ).json()) as Array<{ value: number }>;
       const now = Date.now();
       for (let n = seen + 1; latest && n <= latest.value; n++) latencies.push(now - (sent.get(n) ?? now));
       if (latest) seen = Math.max(seen, latest.value);
@@ -162,10 +201,17 @@ async function ingestStep(history: History, publisher: MqttClient, rate: number,
         done();
         return;
       }
-      while (seq < (elapsed / 1000) * rate) void publisher.publishAsync(`eventcast/history/${key}`, JSON.stringify(controllerEvent(key, seq++)), { qos: 1 });
+      while (seq < (elapsed / 1000) * rate)
+        void publisher.publishAsync(`eventcast/history/${key}`, JSON.stringify(controllerEvent(key, seq++)), {
+          qos: 1,
+        });
       while (probe < (elapsed / 1000) * PROBES_PER_SECOND) {
         sent.set(probe, Date.now());
-        void publisher.publishAsync(`eventcast/history/${key}-probe`, JSON.stringify({ key: `${key}-probe`, data: { n: probe++ } }), { qos: 1 });
+        void publisher.publishAsync(
+          `eventcast/history/${key}-probe`,
+          JSON.stringify({ key: `${key}-probe`, data: { n: probe++ } }),
+          { qos: 1 },
+        );
       }
     }, tick);
   });
@@ -175,7 +221,7 @@ async function ingestStep(history: History, publisher: MqttClient, rate: number,
 
   // Wait until every event is stored, or nothing more arrives for 5 s.
   let counted = await countBack(history.base, fields.slice(0, 1), since);
-  for (let last = -1, stalledSince = Date.now(); counted.seqs.size < seq && Date.now() - stalledSince < 5_000; ) {
+  for (let last = -1, stalledSince = Date.now(); counted.seqs.size < seq && Date.now() - stalledSince < 5_000;) {
     if (counted.seqs.size !== last) [last, stalledSince] = [counted.seqs.size, Date.now()];
     await new Promise((done) => setTimeout(done, 250));
     counted = await countBack(history.base, fields.slice(0, 1), since);
@@ -184,7 +230,17 @@ async function ingestStep(history: History, publisher: MqttClient, rate: number,
   const expectedValues = seq * fields.length;
   const p99 = percentile(latencies, 99);
   const ok = all.seqs.size === seq && all.values === expectedValues && latencies.length === probe && p99 < p99TargetMs;
-  return { rate, events: seq, stored: all.seqs.size, values: all.values, expectedValues, seconds, p50: percentile(latencies, 50), p99, ok };
+  return {
+    rate,
+    events: seq,
+    stored: all.seqs.size,
+    values: all.values,
+    expectedValues,
+    seconds,
+    p50: percentile(latencies, 50),
+    p99,
+    ok,
+  };
 }
 
 /** 10 fields with 1M points each and one dense field with 10M, 100 ms apart, ending now; 89 more fields with recent values. */
@@ -197,7 +253,8 @@ async function fillThroughAdapter(store: TimeSeriesStore, prefix: string): Promi
     const startUs = endUs - (count - 1) * stepUs;
     for (let from = 0; from < count; from += 50_000) {
       const events: TimedValues[] = [];
-      for (let index = from; index < Math.min(count, from + 50_000); index++) events.push({ ts: startUs + index * stepUs, values: new Map(valuesAt(index)) });
+      for (let index = from; index < Math.min(count, from + 50_000); index++)
+        events.push({ ts: startUs + index * stepUs, values: new Map(valuesAt(index)) });
       await store.write(events);
     }
   };
@@ -205,7 +262,14 @@ async function fillThroughAdapter(store: TimeSeriesStore, prefix: string): Promi
   await write(1_000_000, 1_000_000, (index) => ten.map((field, f) => [field, f + Math.sin(index / 100)]));
   await write(100, SECOND_US, (index) => extra.map((field, f) => [field, f + index]));
   const rows = 10_000_000 + 10 * 1_000_000 + 89 * 100;
-  return { dense, ten, hundred: [dense, ...ten, ...extra], startMs: (endUs - 10_000_000 * 100_000) / 1000, endMs: endUs / 1000, rows };
+  return {
+    dense,
+    ten,
+    hundred: [dense, ...ten, ...extra],
+    startMs: (endUs - 10_000_000 * 100_000) / 1000,
+    endMs: endUs / 1000,
+    rows,
+  };
 }
 
 async function timeQuery(base: string, path: string, body: unknown): Promise<{ p50: number; p99: number }> {
@@ -231,7 +295,13 @@ interface StoreUnderBench {
 
 async function benchQueries(name: string, history: History, data: QueryData, report: string[]): Promise<void> {
   // QuestDB applies writes a moment later: wait until the newest point is readable.
-  await waitFor('the filled points', async () => ((await (await post(history.base, 'metrics', { fields: [data.dense], duration: '1d' })).json()) as unknown[]).length === 1, 300_000);
+  await waitFor(
+    'the filled points',
+    async () =>
+      ((await (await post(history.base, 'metrics', { fields: [data.dense], duration: '1d' })).json()) as unknown[])
+        .length === 1,
+    300_000,
+  );
   const range = { start: data.startMs, end: data.endMs, points: 1000 };
   const queries = [
     ['ranges, 1 field, 10M points -> 1000', 'ranges', { fields: [data.dense], ...range }, TARGETS.rangesOneFieldMs],
@@ -241,7 +311,9 @@ async function benchQueries(name: string, history: History, data: QueryData, rep
   for (const [label, path, body, target] of queries) {
     const { p50, p99 } = await timeQuery(history.base, path, body);
     const verdict = target === undefined ? '' : `  target p99 < ${target} ms: ${met(p99 < target)}`;
-    report.push(`${name.padEnd(14)} ${label.padEnd(42)} p50 ${String(p50).padStart(5)} ms  p99 ${String(p99).padStart(5)} ms${verdict}`);
+    report.push(
+      `${name.padEnd(14)} ${label.padEnd(42)} p50 ${String(p50).padStart(5)} ms  p99 ${String(p99).padStart(5)} ms${verdict}`,
+    );
     console.log(report[report.length - 1]);
   }
 }
@@ -268,9 +340,13 @@ async function benchIngest(target: StoreUnderBench, history: History, report: st
   const summary = `${target.name} sustained ${best ? `${best.rate} events/s = ${thousands(sustained)} values/s with none lost, p99 ${best.p99} ms` : 'nothing'}`;
   if (target.limit) {
     const share = sustained / target.limit.valuesPerSecond;
-    report.push(`target: ${summary} = ${(share * 100).toFixed(0)}% of QuestDB's limit (>= ${QUESTDB_TARGETS.shareOfLimit * 100}%, p99 < ${p99Target} ms): ${met(share >= QUESTDB_TARGETS.shareOfLimit)}`);
+    report.push(
+      `target: ${summary} = ${(share * 100).toFixed(0)}% of QuestDB's limit (>= ${QUESTDB_TARGETS.shareOfLimit * 100}%, p99 < ${p99Target} ms): ${met(share >= QUESTDB_TARGETS.shareOfLimit)}`,
+    );
   } else {
-    report.push(`target: ${summary} (>= ${thousands(TARGETS.valuesPerSecond)} values/s, p99 < ${p99Target} ms): ${met(sustained >= TARGETS.valuesPerSecond)}`);
+    report.push(
+      `target: ${summary} (>= ${thousands(TARGETS.valuesPerSecond)} values/s, p99 < ${p99Target} ms): ${met(sustained >= TARGETS.valuesPerSecond)}`,
+    );
   }
 }
 
@@ -278,7 +354,9 @@ async function benchStore(target: StoreUnderBench, report: string[]): Promise<vo
   console.log(`${target.name}: writing the query data...`);
   const started = Date.now();
   const data = await target.fill(`bench-${run}-query`);
-  report.push(`${target.name.padEnd(14)} query data: ${thousands(data.rows)} points in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  report.push(
+    `${target.name.padEnd(14)} query data: ${thousands(data.rows)} points in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   console.log(report[report.length - 1]);
   const history = await History.start(target.env);
   try {
@@ -316,18 +394,29 @@ async function questDbUnderBench(name: string, url: string, report: string[]): P
   });
   console.log(`${name}: measuring QuestDB's own ingest limit...`);
   const limit = await measureQuestDbLimit(url, `${table}_limit`, fieldsOf(`bench-${run}-limit`));
-  const tries = limit.tries.map(({ inFlight, valuesPerSecond }) => `${inFlight} in flight ${thousands(valuesPerSecond)}`).join(', ');
-  report.push(`${name.padEnd(14)} QuestDB's limit: ${thousands(limit.valuesPerSecond)} values/s (100,000-line text batches; ${tries}); @questdb/nodejs-client ${thousands(limit.clientValuesPerSecond)} values/s`);
+  const tries = limit.tries
+    .map(({ inFlight, valuesPerSecond }) => `${inFlight} in flight ${thousands(valuesPerSecond)}`)
+    .join(', ');
+  report.push(
+    `${name.padEnd(14)} QuestDB's limit: ${thousands(limit.valuesPerSecond)} values/s (100,000-line text batches; ${tries}); @questdb/nodejs-client ${thousands(limit.clientValuesPerSecond)} values/s`,
+  );
   console.log(report[report.length - 1]);
   const store = new QuestDbTimeSeriesStore(url, table);
   await store.open();
   await store.close();
-  return { name, env: { QUESTDB_URL: url, QUESTDB_TABLE: table }, fill: (prefix) => fillQuestDb(url, table, prefix), limit };
+  return {
+    name,
+    env: { QUESTDB_URL: url, QUESTDB_TABLE: table },
+    fill: (prefix) => fillQuestDb(url, table, prefix),
+    limit,
+  };
 }
 
 async function main() {
   execFileSync(process.execPath, [join(WORKSPACE, 'tools/build/build-app.mjs'), 'history'], { stdio: 'inherit' });
-  console.log(`history bench: broker ${MQTT_URL}, ${STEP_SECONDS} s per ingest step, ${fieldsOf('k').length} values per event (50 blocks)`);
+  console.log(
+    `history bench: broker ${MQTT_URL}, ${STEP_SECONDS} s per ingest step, ${fieldsOf('k').length} values per event (50 blocks)`,
+  );
   const report: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'history-bench-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -345,7 +434,8 @@ async function main() {
   const only = process.env.BENCH_STORES?.split(',');
   if (!only || only.includes('embedded')) await benchStore(embedded, report);
   if (!only || only.includes('questdb')) {
-    for (const { name, url } of await questDbServers()) await benchStore(await questDbUnderBench(name, url, report), report);
+    for (const { name, url } of await questDbServers())
+      await benchStore(await questDbUnderBench(name, url, report), report);
   }
   console.log('\nresults (2 shared cores: other work on the machine lowers these figures)');
   for (const line of report) console.log(line);

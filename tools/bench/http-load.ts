@@ -28,11 +28,14 @@ export interface Load {
 export function post(agent: Agent, port: number, path: string, body: string): Promise<number> {
   return new Promise((done) => {
     const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-    const call = request({ host: '127.0.0.1', port, path, method: 'POST', agent, timeout: REQUEST_TIMEOUT_MS, headers }, (response) => {
-      response.resume();
-      response.once('end', () => done(response.statusCode ?? 0));
-      response.once('error', () => done(0));
-    });
+    const call = request(
+      { host: '127.0.0.1', port, path, method: 'POST', agent, timeout: REQUEST_TIMEOUT_MS, headers },
+      (response) => {
+        response.resume();
+        response.once('end', () => done(response.statusCode ?? 0));
+        response.once('error', () => done(0));
+      },
+    );
     call.once('timeout', () => call.destroy(new Error('timed out')));
     call.once('error', () => done(0));
     call.end(body);
@@ -66,5 +69,10 @@ export async function runLoad(load: Load): Promise<LoadResult> {
   await Promise.all(Array.from({ length: load.clients }, client));
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / load.seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed };
+  return {
+    requestsPerSecond: latencies.length / load.seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failed,
+  };
 }

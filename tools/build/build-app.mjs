@@ -18,10 +18,14 @@ const workspace = resolve(import.meta.dirname, '../..');
 const configFile = join(workspace, 'apps', app, 'tsconfig.app.json');
 const outDir = join(workspace, 'dist', 'apps', app);
 
-const parsed = ts.getParsedCommandLineOfConfigFile(configFile, { outDir }, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: (diagnostic) => fail([diagnostic]),
-});
+const parsed = ts.getParsedCommandLineOfConfigFile(
+  configFile,
+  { outDir },
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => fail([diagnostic]),
+  },
+);
 rmSync(outDir, { recursive: true, force: true });
 const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
 const emitted = program.emit(undefined, undefined, undefined, false, {

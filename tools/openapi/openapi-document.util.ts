@@ -15,5 +15,9 @@ export function committedDocumentPath(app: string): string {
  */
 export function printedDocument(app: string): string {
   const entry = join(WORKSPACE, 'dist/apps', app, 'apps', app, 'src/openapi.js');
-  return execFileSync(process.execPath, [entry], { cwd: WORKSPACE, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return execFileSync(process.execPath, [entry], {
+    cwd: WORKSPACE,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }

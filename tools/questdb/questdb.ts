@@ -42,7 +42,9 @@ async function runWithQuestDb(command: string[]): Promise<number> {
   const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward).on('SIGTERM', forward);
-  const code = await new Promise<number>((done) => child.once('exit', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0))));
+  const code = await new Promise<number>((done) =>
+    child.once('exit', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0))),
+  );
   await stopAll();
   return code;
 }

@@ -9,7 +9,9 @@ async function startEmbeddedBroker(port) {
   const { Aedes } = await import('aedes');
   const broker = await Aedes.createBroker();
   // aedes emits 'error' (a failing persistence) although its types leave the event out.
-  /** @type {import('node:events').EventEmitter} */ (broker).on('error', (error) => console.error(`eventcast: embedded broker: ${error.message}`));
+  /** @type {import('node:events').EventEmitter} */ (broker).on('error', (error) =>
+    console.error(`eventcast: embedded broker: ${error.message}`),
+  );
   const server = createServer(broker.handle);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -33,7 +35,8 @@ export async function chooseBroker({ mqttUrl, port }) {
   const nothingToClose = async () => undefined;
   if (mqttUrl) return { url: mqttUrl, description: `${mqttUrl} (from MQTT_URL)`, close: nothingToClose };
   const url = `mqtt://localhost:${port}`;
-  if (await answers(port)) return { url, description: `${url} (a broker already running there)`, close: nothingToClose };
+  if (await answers(port))
+    return { url, description: `${url} (a broker already running there)`, close: nothingToClose };
   const close = await startEmbeddedBroker(port);
   // aedes speaks MQTT 3.1.1 only.
   return { url, description: `${url} (embedded aedes broker, in this process)`, close, mqttVersion: '3.1.1' };

@@ -30,7 +30,12 @@ export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
     },
     {
       name: 'controller',
-      env: { ...shared, PORT: ports.controller, SERVICE_ID: serviceId, DATASTORE_URL: `http://localhost:${ports.datastore}` },
+      env: {
+        ...shared,
+        PORT: ports.controller,
+        SERVICE_ID: serviceId,
+        DATASTORE_URL: `http://localhost:${ports.datastore}`,
+      },
       store: `simulated device in ${dataDir}`,
       apiPage: `http://localhost:${ports.controller}/${serviceId}/api/doc`,
       // It reads the user's units from the datastore as it starts; it would retry, but with a

@@ -11,7 +11,12 @@ import { acceptEmptyJsonBodies } from './empty-json-body';
  * tells every subscriber that the controller is gone.
  */
 export function controllerBroker(config: ControllerConfig): BrokerConnection {
-  const will = { topic: stateTopic(config.serviceId), payload: disconnectedState(config.serviceId), qos: 1 as const, retain: true };
+  const will = {
+    topic: stateTopic(config.serviceId),
+    payload: disconnectedState(config.serviceId),
+    qos: 1 as const,
+    retain: true,
+  };
   return { url: config.mqttUrl, clientId: uniqueClientId(config.serviceId), will };
 }
 

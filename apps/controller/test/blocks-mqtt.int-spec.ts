@@ -20,16 +20,24 @@ describe('the MQTT block API and the patch events', () => {
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
   const block = (id: string, type: string, data: Record<string, unknown> = {}) => ({ id, serviceId, type, data });
-  const exists = async (id: string) => (await answerOf(controller.client.POST('/blocks/read', { body: { id } }))).status === 200;
+  const exists = async (id: string) =>
+    (await answerOf(controller.client.POST('/blocks/read', { body: { id } }))).status === 200;
   const patchesSoFar = () => peer.on(patchTopic).length;
   /** The next patch event that names `id` as changed or deleted. */
   const patchAbout = (id: string, after: number) =>
-    peer.next<PatchEvent>(patchTopic, `a patch event about ${id}`, (event) => event.data.changed.some((each) => each.id === id) || event.data.deleted.includes(id), after);
+    peer.next<PatchEvent>(
+      patchTopic,
+      `a patch event about ${id}`,
+      (event) => event.data.changed.some((each) => each.id === id) || event.data.deleted.includes(id),
+      after,
+    );
 
   beforeAll(async () => {
     broker = await PrivateBroker.start();
     const url = broker.url;
-    controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })).start();
+    controller = await (
+      await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })
+    ).start();
     peer = await MqttRecorder.connect(url, `${patchTopic}`);
   });
 
@@ -45,18 +53,33 @@ describe('the MQTT block API and the patch events', () => {
 
   it('creates, writes, patches and deletes blocks from messages, announcing each change', async () => {
     let seen = patchesSoFar();
-    await peer.publish('eventcast/controller/blocks/create', block('Sensor', 'TempSensorMock', { connected: true, setting: 20 }));
+    await peer.publish(
+      'eventcast/controller/blocks/create',
+      block('Sensor', 'TempSensorMock', { connected: true, setting: 20 }),
+    );
     const created = await patchAbout('Sensor', seen);
     expect(created.retain).toBe(false);
-    expect(created.payload).toEqual({ key: serviceId, type: 'Controller.patch', data: { changed: [expect.objectContaining({ id: 'Sensor', serviceId, type: 'TempSensorMock' })], deleted: [] } });
+    expect(created.payload).toEqual({
+      key: serviceId,
+      type: 'Controller.patch',
+      data: { changed: [expect.objectContaining({ id: 'Sensor', serviceId, type: 'TempSensorMock' })], deleted: [] },
+    });
 
     seen = patchesSoFar();
     await peer.publish('eventcast/controller/blocks/write', block('Sensor', 'TempSensorMock', { setting: 25 }));
-    expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({ connected: false, setting: q('degC', 25), value: q('degC', null) });
+    expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({
+      connected: false,
+      setting: q('degC', 25),
+      value: q('degC', null),
+    });
 
     seen = patchesSoFar();
     await peer.publish('eventcast/controller/blocks/patch', block('Sensor', 'TempSensorMock', { connected: true }));
-    expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({ connected: true, setting: q('degC', 25), value: q('degC', 25) });
+    expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({
+      connected: true,
+      setting: q('degC', 25),
+      value: q('degC', 25),
+    });
 
     seen = patchesSoFar();
     await peer.publish('eventcast/controller/blocks/delete', { id: 'Sensor', serviceId });
@@ -66,7 +89,10 @@ describe('the MQTT block API and the patch events', () => {
 
   it('ignores messages addressed to another controller service', async () => {
     await controller.client.POST('/blocks/create', { body: block('Mine', 'TempSensorMock') });
-    await peer.publish('eventcast/controller/blocks/create', { ...block('Theirs', 'TempSensorMock'), serviceId: 'other-controller' });
+    await peer.publish('eventcast/controller/blocks/create', {
+      ...block('Theirs', 'TempSensorMock'),
+      serviceId: 'other-controller',
+    });
     await peer.publish('eventcast/controller/blocks/delete', { id: 'Mine', serviceId: 'other-controller' });
     await peer.publish('eventcast/controller/blocks/create', block('Marker', 'TempSensorMock'));
     await waitFor('the marker block', () => exists('Marker'));
@@ -83,16 +109,28 @@ describe('the MQTT block API and the patch events', () => {
     await peer.publish('eventcast/controller/blocks/create', 'not json');
     await peer.publish('eventcast/controller/blocks/create', { id: 'No type', serviceId, data: {} });
     await peer.publish('eventcast/controller/blocks/create', block('Bad data', 'TempSensorMock', { setting: 'warm' }));
-    await peer.publish('eventcast/controller/blocks/write', block('Sensor', 'TempSensorMock', { setting: { __objtype: 'Quantity', unit: 'second', value: 1 } }));
+    await peer.publish(
+      'eventcast/controller/blocks/write',
+      block('Sensor', 'TempSensorMock', { setting: { __objtype: 'Quantity', unit: 'second', value: 1 } }),
+    );
     await peer.publish('eventcast/controller/blocks/patch', block('Nothing', 'TempSensorMock', { setting: 1 }));
     await peer.publish('eventcast/controller/blocks/delete', { id: 'Sensor' });
     await peer.publish('eventcast/controller/blocks/create', block('Last', 'TempSensorMock'));
     await patchAbout('Last', seen);
-    expect(peer.on<PatchEvent>(patchTopic).slice(seen).map((event) => event.payload.data.changed.map((each) => each.id))).toEqual([['Last']]);
+    expect(
+      peer
+        .on<PatchEvent>(patchTopic)
+        .slice(seen)
+        .map((event) => event.payload.data.changed.map((each) => each.id)),
+    ).toEqual([['Last']]);
     expect(await exists('No type')).toBe(false);
     expect(await exists('Bad data')).toBe(false);
-    expect((await dataOf(controller.client.POST('/blocks/read', { body: { id: 'Sensor' } }))).data.setting).toEqual(q('degC', 20));
-    const refusals = warnings.mock.calls.filter(([line]) => String(line).startsWith('refused the message on eventcast/controller/blocks/'));
+    expect((await dataOf(controller.client.POST('/blocks/read', { body: { id: 'Sensor' } }))).data.setting).toEqual(
+      q('degC', 20),
+    );
+    const refusals = warnings.mock.calls.filter(([line]) =>
+      String(line).startsWith('refused the message on eventcast/controller/blocks/'),
+    );
     warnings.mockRestore();
     expect(refusals).toHaveLength(6);
   });
@@ -101,15 +139,21 @@ describe('the MQTT block API and the patch events', () => {
     let seen = patchesSoFar();
     await controller.client.POST('/blocks/create', { body: block('Sensor', 'TempSensorMock') });
     await patchAbout('Sensor', seen);
-    await controller.client.POST('/blocks/create', { body: block('Pair', 'SetpointSensorPair', { sensorId: 'Sensor' }) });
+    await controller.client.POST('/blocks/create', {
+      body: block('Pair', 'SetpointSensorPair', { sensorId: 'Sensor' }),
+    });
     seen = patchesSoFar();
     await controller.client.POST('/blocks/delete', { body: { id: 'Sensor' } });
     const { payload } = await patchAbout('Sensor', seen);
     expect(payload.data.deleted).toEqual(['Sensor']);
-    expect(payload.data.changed.map((each) => ({ id: each.id, sensorId: each.data.sensorId }))).toEqual([{ id: 'Pair', sensorId: l('TempSensorInterface', null) }]);
+    expect(payload.data.changed.map((each) => ({ id: each.id, sensorId: each.data.sensorId }))).toEqual([
+      { id: 'Pair', sensorId: l('TempSensorInterface', null) },
+    ]);
 
     seen = patchesSoFar();
     await controller.client.POST('/blocks/discover');
-    expect((await peer.next<PatchEvent>(patchTopic, 'the discovery patch', () => true, seen)).payload.data.changed).toHaveLength(3);
+    expect(
+      (await peer.next<PatchEvent>(patchTopic, 'the discovery patch', () => true, seen)).payload.data.changed,
+    ).toHaveLength(3);
   });
 });

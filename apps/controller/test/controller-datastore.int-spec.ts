@@ -20,17 +20,26 @@ describe('the controller datastore', () => {
   let datastore: ServiceUnderTest<'datastore'>;
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
-  const block = (id: string, type: string, data: Record<string, unknown> = {}, meta?: Record<string, unknown>) => ({ id, serviceId, type, data, ...(meta && { meta }) });
+  const block = (id: string, type: string, data: Record<string, unknown> = {}, meta?: Record<string, unknown>) => ({
+    id,
+    serviceId,
+    type,
+    data,
+    ...(meta && { meta }),
+  });
   const documents = async () => (await dataOf(datastore.client.POST('/mget', { body: { namespace } }))).values;
   const setDocument = (value: Document) => dataOf(datastore.client.POST('/set', { body: { value } }));
   const setUnits = (temperature: string) => setDocument({ namespace: 'svc-global', id: 'units', temperature });
   const read = async (id: string) => (await controller.call('blocks/read', { id })).body;
-  const startDatastore = async (env: Record<string, string> = {}) => (datastore = await ServiceUnderTest.start('datastore', { MQTT_URL: broker.url, ...env }));
+  const startDatastore = async (env: Record<string, string> = {}) =>
+    (datastore = await ServiceUnderTest.start('datastore', { MQTT_URL: broker.url, ...env }));
 
   beforeAll(async () => {
     broker = await PrivateBroker.start();
     await startDatastore();
-    controller = await (await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: datastore.url })).start();
+    controller = await (
+      await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: datastore.url })
+    ).start();
     peer = await MqttRecorder.connect(broker.url, stateTopic(serviceId), historyTopic(serviceId));
   }, 60_000);
 
@@ -47,12 +56,21 @@ describe('the controller datastore', () => {
   });
 
   it('keeps block meta in the controller datastore: given on create, merged by patch, replaced by write, gone with the block', async () => {
-    const created = await controller.call('blocks/create', block('Sensor', 'TempSensorMock', {}, { note: 'top shelf', colour: 'red' }));
+    const created = await controller.call(
+      'blocks/create',
+      block('Sensor', 'TempSensorMock', {}, { note: 'top shelf', colour: 'red' }),
+    );
     expect(created).toMatchObject({ status: 201, body: { meta: { note: 'top shelf', colour: 'red' } } });
-    expect(await documents()).toEqual([{ namespace, id: `block-${created.body.nid}`, blockId: 'Sensor', meta: { note: 'top shelf', colour: 'red' } }]);
+    expect(await documents()).toEqual([
+      { namespace, id: `block-${created.body.nid}`, blockId: 'Sensor', meta: { note: 'top shelf', colour: 'red' } },
+    ]);
 
-    expect((await controller.call('blocks/patch', block('Sensor', 'TempSensorMock', {}, { colour: 'blue' }))).body.meta).toEqual({ note: 'top shelf', colour: 'blue' });
-    expect((await controller.call('blocks/write', block('Sensor', 'TempSensorMock', {}, { shelf: 2 }))).body.meta).toEqual({ shelf: 2 });
+    expect(
+      (await controller.call('blocks/patch', block('Sensor', 'TempSensorMock', {}, { colour: 'blue' }))).body.meta,
+    ).toEqual({ note: 'top shelf', colour: 'blue' });
+    expect(
+      (await controller.call('blocks/write', block('Sensor', 'TempSensorMock', {}, { shelf: 2 }))).body.meta,
+    ).toEqual({ shelf: 2 });
     expect((await controller.call('blocks/write', block('Sensor', 'TempSensorMock'))).body.meta).toEqual({ shelf: 2 });
     expect((await read('Sensor')).meta).toEqual({ shelf: 2 });
 
@@ -72,11 +90,23 @@ describe('the controller datastore', () => {
     await waitFor('reads in degF', async () => (await read('Sensor')).data.value.unit === 'degF');
     expect((await read('Sensor')).data).toMatchObject({ value: q('degF', 68), setting: q('degF', 68) });
     expect((await read('SystemInfo')).data.tempUnit).toBe('TEMP_FAHRENHEIT');
-    expect((await controller.call('blocks/read/logged', { id: 'Sensor' })).body.data).toEqual({ 'value[degF]': 68, connected: true });
-    await peer.next<{ data: { blocks: Array<{ id: string; data: { value?: unknown } }> } }>(stateTopic(serviceId), 'a state event in degF', (event) =>
-      event.data?.blocks.some((each) => each.id === 'Sensor' && JSON.stringify(each.data.value) === JSON.stringify(q('degF', 68))),
+    expect((await controller.call('blocks/read/logged', { id: 'Sensor' })).body.data).toEqual({
+      'value[degF]': 68,
+      connected: true,
+    });
+    await peer.next<{ data: { blocks: Array<{ id: string; data: { value?: unknown } }> } }>(
+      stateTopic(serviceId),
+      'a state event in degF',
+      (event) =>
+        event.data?.blocks.some(
+          (each) => each.id === 'Sensor' && JSON.stringify(each.data.value) === JSON.stringify(q('degF', 68)),
+        ),
     );
-    await peer.next<{ data: Record<string, Record<string, unknown>> }>(historyTopic(serviceId), 'a history event in degF', (event) => event.data.Sensor?.['value[degF]'] === 68);
+    await peer.next<{ data: Record<string, Record<string, unknown>> }>(
+      historyTopic(serviceId),
+      'a history event in degF',
+      (event) => event.data.Sensor?.['value[degF]'] === 68,
+    );
 
     await controller.call('blocks/patch', block('Sensor', 'TempSensorMock', { setting: 50 }));
     expect((await controller.call('blocks/read/stored', { id: 'Sensor' })).body.data.setting).toEqual(q('degC', 10));
@@ -87,11 +117,36 @@ describe('the controller datastore', () => {
   });
 
   it('restores a backup: blocks, links, nids, settings and documents as saved, and nothing else', async () => {
-    await controller.call('blocks/create', block('Sensor', 'TempSensorMock', { connected: true, setting: 19, fluctuations: [{ amplitude: 0.5, period: 600 }] }, { note: 'sensor' }));
-    await controller.call('blocks/create', block('Pair', 'SetpointSensorPair', { enabled: true, sensorId: 'Sensor', storedSetting: 20, filter: 'FILTER_45s' }));
-    await controller.call('blocks/create', block('Heater', 'DigitalActuator', { hwDevice: 'OnboardPins', channel: 1, minOnTime: 30 }, { colour: 'red' }));
-    await controller.call('blocks/create', block('PWM', 'ActuatorPwm', { enabled: true, actuatorId: 'Heater', period: 10 }));
-    await controller.call('blocks/create', block('PID', 'Pid', { enabled: true, inputId: 'Pair', outputId: 'PWM', kp: 20, ti: 600, td: 30 }));
+    await controller.call(
+      'blocks/create',
+      block(
+        'Sensor',
+        'TempSensorMock',
+        { connected: true, setting: 19, fluctuations: [{ amplitude: 0.5, period: 600 }] },
+        { note: 'sensor' },
+      ),
+    );
+    await controller.call(
+      'blocks/create',
+      block('Pair', 'SetpointSensorPair', {
+        enabled: true,
+        sensorId: 'Sensor',
+        storedSetting: 20,
+        filter: 'FILTER_45s',
+      }),
+    );
+    await controller.call(
+      'blocks/create',
+      block('Heater', 'DigitalActuator', { hwDevice: 'OnboardPins', channel: 1, minOnTime: 30 }, { colour: 'red' }),
+    );
+    await controller.call(
+      'blocks/create',
+      block('PWM', 'ActuatorPwm', { enabled: true, actuatorId: 'Heater', period: 10 }),
+    );
+    await controller.call(
+      'blocks/create',
+      block('PID', 'Pid', { enabled: true, inputId: 'Pair', outputId: 'PWM', kp: 20, ti: 600, td: 30 }),
+    );
     await controller.call('blocks/write', block('OnboardPins', 'OnboardPins', { enableIoSupply12V: true }));
     await setDocument({ namespace, id: 'layout', widgets: [1, 2] });
     const saved = await controller.call('blocks/backup/save');
@@ -127,7 +182,10 @@ describe('the controller datastore', () => {
         block('Strange', 'Thermostat'),
         { id: 'No service', type: 'Pid', data: {} },
       ],
-      store: [{ namespace, id: 'fine' }, { namespace, id: 'not ok!' }],
+      store: [
+        { namespace, id: 'fine' },
+        { namespace, id: 'not ok!' },
+      ],
     };
     const { status, body } = await controller.call('blocks/backup/load', backup);
     expect(status).toBe(200);
@@ -138,7 +196,12 @@ describe('the controller datastore', () => {
       'block Orphan pair: data.sensorId links to Missing sensor, which is not in the backup; the link is cleared',
       expect.stringMatching(/^document not ok!: id /),
     ]);
-    expect((await controller.call('blocks/all/read')).body.map((each: { id: string }) => each.id)).toEqual(['SystemInfo', 'OnboardPins', 'Good', 'Orphan pair']);
+    expect((await controller.call('blocks/all/read')).body.map((each: { id: string }) => each.id)).toEqual([
+      'SystemInfo',
+      'OnboardPins',
+      'Good',
+      'Orphan pair',
+    ]);
     expect((await documents()).map((document) => document.id)).toEqual(['fine']);
     expect((await controller.call('blocks/backup/load', { blocks: 'none' })).status).toBe(400);
   });
@@ -150,19 +213,30 @@ describe('the controller datastore', () => {
     });
 
     it('keeps the block API working from the device, answers 503 to meta calls, and catches up when the datastore returns', async () => {
-      const { body: kept } = await controller.call('blocks/create', block('Kept', 'TempSensorMock', { connected: true, setting: 20 }, { note: 'kept' }));
-      const { body: gone } = await controller.call('blocks/create', block('Gone', 'TempSensorMock', {}, { note: 'gone' }));
+      const { body: kept } = await controller.call(
+        'blocks/create',
+        block('Kept', 'TempSensorMock', { connected: true, setting: 20 }, { note: 'kept' }),
+      );
+      const { body: gone } = await controller.call(
+        'blocks/create',
+        block('Gone', 'TempSensorMock', {}, { note: 'gone' }),
+      );
       await setUnits('degF');
       await waitFor('reads in degF', async () => (await read('Kept')).data.value.unit === 'degF');
       await datastore.stop('SIGKILL');
 
       expect((await controller.call('blocks/create', block('Plain', 'TempSensorMock'))).status).toBe(201);
-      expect((await controller.call('blocks/patch', block('Plain', 'TempSensorMock', { connected: true }))).status).toBe(200);
+      expect(
+        (await controller.call('blocks/patch', block('Plain', 'TempSensorMock', { connected: true }))).status,
+      ).toBe(200);
       expect((await controller.call('blocks/all/read')).status).toBe(200);
       const refused = await controller.call('blocks/create', block('With meta', 'TempSensorMock', {}, { note: 'x' }));
       expect(refused).toMatchObject({ status: 503, body: { message: expect.stringContaining('unreachable') } });
       expect((await controller.call('blocks/read', { id: 'With meta' })).status).toBe(404);
-      expect((await controller.call('blocks/write', block('Kept', 'TempSensorMock', { setting: 99 }, { note: 'changed' }))).status).toBe(503);
+      expect(
+        (await controller.call('blocks/write', block('Kept', 'TempSensorMock', { setting: 99 }, { note: 'changed' })))
+          .status,
+      ).toBe(503);
       expect((await read('Kept')).data.setting).toEqual(q('degF', 68));
       expect((await controller.call('blocks/backup/save')).status).toBe(503);
       expect((await controller.call('blocks/backup/load', { blocks: [], store: [] })).status).toBe(503);
@@ -180,9 +254,14 @@ describe('the controller datastore', () => {
         const again = await read('Kept');
         return again.meta?.note === 'kept' && again.data.setting.unit === 'degF';
       });
-      await waitFor("the deleted block's meta to go", async () => !(await documents()).some((document) => document.id === `block-${gone.nid}`));
+      await waitFor(
+        "the deleted block's meta to go",
+        async () => !(await documents()).some((document) => document.id === `block-${gone.nid}`),
+      );
       expect((await documents()).map((document) => document.id)).toEqual([`block-${kept.nid}`]);
-      expect((await controller.call('blocks/patch', block('Kept', 'TempSensorMock', {}, { more: true }))).body.meta).toEqual({ note: 'kept', more: true });
+      expect(
+        (await controller.call('blocks/patch', block('Kept', 'TempSensorMock', {}, { more: true }))).body.meta,
+      ).toEqual({ note: 'kept', more: true });
       await setUnits('degC');
     }, 60_000);
   });

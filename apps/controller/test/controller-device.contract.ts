@@ -5,7 +5,9 @@ import { SimulatedHardware } from '../src/infra/device/simulated-hardware';
 const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 /** The hardware each device under the contract has plugged in. */
-export const CONTRACT_HARDWARE: readonly SimulatedHardware[] = [{ type: 'TempSensorOneWire', address: '28C80E9A0300009D' }];
+export const CONTRACT_HARDWARE: readonly SimulatedHardware[] = [
+  { type: 'TempSensorOneWire', address: '28C80E9A0300009D' },
+];
 
 /** A block to create, its data normalised as the service does. */
 function newBlock(type: string, id: string, data: Record<string, unknown> = {}, nid?: number): NewDeviceBlock {
@@ -79,13 +81,18 @@ export function controllerDeviceContract(name: string, open: () => ControllerDev
 
     it('creates a block for plugged-in hardware once', async () => {
       const found = await device.discover();
-      expect(found.map(({ id, type, data }) => ({ id, type, address: data.address }))).toEqual([{ id: 'TempSensorOneWire-1', type: 'TempSensorOneWire', address: '28C80E9A0300009D' }]);
+      expect(found.map(({ id, type, data }) => ({ id, type, address: data.address }))).toEqual([
+        { id: 'TempSensorOneWire-1', type: 'TempSensorOneWire', address: '28C80E9A0300009D' },
+      ]);
       await expect(device.discover()).resolves.toEqual([]);
     });
 
     it('restores blocks with their nids in place of every user block, and writes system blocks', async () => {
       await device.create(newBlock('TempSensorMock', 'Old'));
-      await device.restore([newBlock('TempSensorMock', 'New', {}, 120), { id: 'SystemInfo', type: 'SysInfo', data: { timeZone: 'Europe/Paris' } }]);
+      await device.restore([
+        newBlock('TempSensorMock', 'New', {}, 120),
+        { id: 'SystemInfo', type: 'SysInfo', data: { timeZone: 'Europe/Paris' } },
+      ]);
       expect(device.blocks().map(({ id, nid }) => ({ id, nid }))).toEqual([
         { id: 'SystemInfo', nid: 2 },
         { id: 'OnboardPins', nid: 19 },

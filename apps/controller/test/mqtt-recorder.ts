@@ -41,8 +41,21 @@ export class MqttRecorder {
   }
 
   /** Waits for a message on `topic`, seen after the `after`-th one, that `accept` takes. */
-  async next<T>(topic: string, what: string, accept: (payload: T, message: Seen<T>) => boolean = () => true, after = 0, timeoutMs = 15_000): Promise<Seen<T>> {
-    return waitFor(what, () => this.on<T>(topic).slice(after).find((message) => accept(message.payload, message)), timeoutMs);
+  async next<T>(
+    topic: string,
+    what: string,
+    accept: (payload: T, message: Seen<T>) => boolean = () => true,
+    after = 0,
+    timeoutMs = 15_000,
+  ): Promise<Seen<T>> {
+    return waitFor(
+      what,
+      () =>
+        this.on<T>(topic)
+          .slice(after)
+          .find((message) => accept(message.payload, message)),
+      timeoutMs,
+    );
   }
 
   async close(): Promise<void> {

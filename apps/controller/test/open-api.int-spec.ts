@@ -20,7 +20,11 @@ describe('the API page of the built controller', () => {
 
   beforeAll(async () => {
     broker = await PrivateBroker.start();
-    controller = await ServiceUnderTest.start('controller', { SERVICE_ID: 'doc-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' });
+    controller = await ServiceUnderTest.start('controller', {
+      SERVICE_ID: 'doc-test',
+      MQTT_URL: broker.url,
+      DATASTORE_URL: 'http://127.0.0.1:9',
+    });
     document = (await (await fetch(`${controller.url}/doc-test/api/doc-json`)).json()) as OpenApiDocument;
   }, 40_000);
 
@@ -39,15 +43,23 @@ describe('the API page of the built controller', () => {
     for (const route of [...WITH_BODY, ...WITHOUT_BODY]) {
       const operation = document.paths[`/doc-test/blocks/${route}`]?.post;
       expect({ route, documented: operation !== undefined }).toEqual({ route, documented: true });
-      const answer = Object.values(operation.responses).find((response) => response.content?.['application/json']?.example !== undefined);
+      const answer = Object.values(operation.responses).find(
+        (response) => response.content?.['application/json']?.example !== undefined,
+      );
       expect({ route, example: answer !== undefined }).toEqual({ route, example: true });
-      if (WITH_BODY.includes(route)) expect({ route, body: operation.requestBody?.content['application/json'].examples }).toEqual({ route, body: expect.any(Object) });
+      if (WITH_BODY.includes(route))
+        expect({ route, body: operation.requestBody?.content['application/json'].examples }).toEqual({
+          route,
+          body: expect.any(Object),
+        });
     }
   });
 
   it('describes the Block, Quantity and Link shapes', () => {
     const { schemas } = document.components;
-    expect(Object.keys(schemas.BlockDto.properties ?? {})).toEqual(expect.arrayContaining(['id', 'nid', 'serviceId', 'type', 'data', 'meta']));
+    expect(Object.keys(schemas.BlockDto.properties ?? {})).toEqual(
+      expect.arrayContaining(['id', 'nid', 'serviceId', 'type', 'data', 'meta']),
+    );
     expect(Object.keys(schemas.QuantityDto.properties ?? {})).toEqual(['__objtype', 'unit', 'value']);
     expect(Object.keys(schemas.LinkDto.properties ?? {})).toEqual(['__objtype', 'type', 'id']);
   });

@@ -4,13 +4,46 @@ import { ControllerUnderTest } from './controller-under-test';
 
 /** Blocks whose stored settings differ from every default, linked to each other. */
 const SETUP = [
-  { id: 'Sensor', type: 'TempSensorMock', data: { connected: true, setting: 19.25, fluctuations: [{ amplitude: 0.5, period: 300 }] } },
+  {
+    id: 'Sensor',
+    type: 'TempSensorMock',
+    data: { connected: true, setting: 19.25, fluctuations: [{ amplitude: 0.5, period: 300 }] },
+  },
   { id: 'Outside', type: 'TempSensorExternal', data: { enabled: true, timeout: 600, setting: 7 } },
-  { id: 'Pair', type: 'SetpointSensorPair', data: { enabled: true, sensorId: 'Sensor', storedSetting: 21.5, filter: 'FILTER_90s', filterThreshold: 1.5 } },
+  {
+    id: 'Pair',
+    type: 'SetpointSensorPair',
+    data: { enabled: true, sensorId: 'Sensor', storedSetting: 21.5, filter: 'FILTER_90s', filterThreshold: 1.5 },
+  },
   { id: 'Fridge pair', type: 'SetpointSensorPair', data: { enabled: true, sensorId: 'Outside', storedSetting: 4 } },
-  { id: 'Valve', type: 'DigitalActuator', data: { hwDevice: 'OnboardPins', channel: 3, storedState: 'STATE_ACTIVE', invert: true, minOnTime: 60, minOffTime: 120 } },
-  { id: 'PWM', type: 'ActuatorPwm', data: { enabled: true, actuatorId: 'Valve', storedSetting: 40, period: 30, minSetting: 10, maxSetting: 90 } },
-  { id: 'Offset', type: 'ActuatorOffset', data: { enabled: true, targetId: 'Fridge pair', referenceId: 'Pair', storedSetting: -2, referenceSettingOrValue: 'REF_VALUE' } },
+  {
+    id: 'Valve',
+    type: 'DigitalActuator',
+    data: {
+      hwDevice: 'OnboardPins',
+      channel: 3,
+      storedState: 'STATE_ACTIVE',
+      invert: true,
+      minOnTime: 60,
+      minOffTime: 120,
+    },
+  },
+  {
+    id: 'PWM',
+    type: 'ActuatorPwm',
+    data: { enabled: true, actuatorId: 'Valve', storedSetting: 40, period: 30, minSetting: 10, maxSetting: 90 },
+  },
+  {
+    id: 'Offset',
+    type: 'ActuatorOffset',
+    data: {
+      enabled: true,
+      targetId: 'Fridge pair',
+      referenceId: 'Pair',
+      storedSetting: -2,
+      referenceSettingOrValue: 'REF_VALUE',
+    },
+  },
   { id: 'PID', type: 'Pid', data: { enabled: true, inputId: 'Pair', outputId: 'PWM', kp: 12, ti: 1200, td: 45 } },
 ];
 
@@ -28,9 +61,14 @@ describe('a controller restart', () => {
 
   /** Creates SETUP and changes the system and discovered blocks, through `client`; resolves with every stored block. */
   async function setUp(client: ControllerApiClient, serviceId: string) {
-    for (const block of SETUP) expect((await client.POST('/blocks/create', { body: { ...block, serviceId } })).response.status).toBe(201);
-    await client.POST('/blocks/write', { body: { id: 'OnboardPins', serviceId, type: 'OnboardPins', data: { enableIoSupply12V: true } } });
-    await client.POST('/blocks/patch', { body: { id: 'SystemInfo', serviceId, type: 'SysInfo', data: { timeZone: 'Europe/Amsterdam' } } });
+    for (const block of SETUP)
+      expect((await client.POST('/blocks/create', { body: { ...block, serviceId } })).response.status).toBe(201);
+    await client.POST('/blocks/write', {
+      body: { id: 'OnboardPins', serviceId, type: 'OnboardPins', data: { enableIoSupply12V: true } },
+    });
+    await client.POST('/blocks/patch', {
+      body: { id: 'SystemInfo', serviceId, type: 'SysInfo', data: { timeZone: 'Europe/Amsterdam' } },
+    });
     await client.POST('/blocks/discover');
     await client.POST('/blocks/delete', { body: { id: 'TempSensorOneWire-2' } });
     return dataOf(client.POST('/blocks/all/read/stored'));
@@ -38,15 +76,29 @@ describe('a controller restart', () => {
 
   it('keeps every stored setting, nid and meta across a clean stop and start', async () => {
     const datastore = await ServiceUnderTest.start('datastore', { MQTT_URL: broker.url });
-    const controller = await (await ControllerUnderTest.create({ SERVICE_ID: 'restart-test', MQTT_URL: broker.url, DATASTORE_URL: datastore.url })).start();
+    const controller = await (
+      await ControllerUnderTest.create({
+        SERVICE_ID: 'restart-test',
+        MQTT_URL: broker.url,
+        DATASTORE_URL: datastore.url,
+      })
+    ).start();
     const stored = await setUp(controller.client, 'restart-test');
-    await controller.client.POST('/blocks/patch', { body: { id: 'PID', serviceId: 'restart-test', type: 'Pid', data: {}, meta: { tuned: '2026-11-22' } } });
+    await controller.client.POST('/blocks/patch', {
+      body: { id: 'PID', serviceId: 'restart-test', type: 'Pid', data: {}, meta: { tuned: '2026-11-22' } },
+    });
 
     await controller.stop();
     await controller.start();
     expect(await dataOf(controller.client.POST('/blocks/all/read/stored'))).toEqual(stored);
-    expect((await dataOf(controller.client.POST('/blocks/read', { body: { id: 'PID' } }))).meta).toEqual({ tuned: '2026-11-22' });
-    const next = await dataOf(controller.client.POST('/blocks/create', { body: { id: 'New', serviceId: 'restart-test', type: 'TempSensorMock', data: {} } }));
+    expect((await dataOf(controller.client.POST('/blocks/read', { body: { id: 'PID' } }))).meta).toEqual({
+      tuned: '2026-11-22',
+    });
+    const next = await dataOf(
+      controller.client.POST('/blocks/create', {
+        body: { id: 'New', serviceId: 'restart-test', type: 'TempSensorMock', data: {} },
+      }),
+    );
     expect(next.nid).toBeGreaterThan(Math.max(...stored.map((block) => block.nid ?? 0)));
     await controller.stop();
     await datastore.stop();
@@ -58,7 +110,11 @@ describe('a controller restart', () => {
     const stored = await setUp(controller.client, 'killed-restart-test');
 
     await controller.stop('SIGKILL');
-    controller = await ServiceUnderTest.start('controller', { ...env, PORT: controller.env.PORT, DATA_DIR: controller.env.DATA_DIR });
+    controller = await ServiceUnderTest.start('controller', {
+      ...env,
+      PORT: controller.env.PORT,
+      DATA_DIR: controller.env.DATA_DIR,
+    });
     expect(await dataOf(controller.client.POST('/blocks/all/read/stored'))).toEqual(stored);
     await controller.stop();
   });

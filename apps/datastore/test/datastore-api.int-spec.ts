@@ -49,13 +49,20 @@ describe('the datastore REST API and its change events', () => {
 
   it('stores a document with set, returns it with get, and announces it on its top-level namespace', async () => {
     const document = { namespace: `${nsA}:prefs`, id: 'units', temperature: 'degF', nested: { a: [1, 'x'] } };
-    await expect(answerOf(datastore.client.POST('/set', { body: { value: document } }))).resolves.toEqual({ status: 200, body: { value: document } });
-    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: `${nsA}:prefs`, id: 'units' } }))).resolves.toEqual({ status: 200, body: { value: document } });
+    await expect(answerOf(datastore.client.POST('/set', { body: { value: document } }))).resolves.toEqual({
+      status: 200,
+      body: { value: document },
+    });
+    await expect(
+      answerOf(datastore.client.POST('/get', { body: { namespace: `${nsA}:prefs`, id: 'units' } })),
+    ).resolves.toEqual({ status: 200, body: { value: document } });
     expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [document] } }]);
   });
 
   it('answers null for a document that does not exist', async () => {
-    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'nothing' } }))).resolves.toEqual({ status: 200, body: { value: null } });
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'nothing' } }))).resolves.toEqual(
+      { status: 200, body: { value: null } },
+    );
   });
 
   it('announces nothing for an identical rewrite', async () => {
@@ -75,7 +82,9 @@ describe('the datastore REST API and its change events', () => {
     events.length = 0;
     const after = { ...before, v: 2, added: { nested: [true] } };
     const created = { namespace: `${nsA}:mixed`, id: 'new' };
-    await expect(answerOf(datastore.client.POST('/mset', { body: { values: [same, after, created] } }))).resolves.toEqual({ status: 200, body: { values: [same, after, created] } });
+    await expect(
+      answerOf(datastore.client.POST('/mset', { body: { values: [same, after, created] } })),
+    ).resolves.toEqual({ status: 200, body: { values: [same, after, created] } });
     expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [after, created] } }]);
   });
 
@@ -85,13 +94,20 @@ describe('the datastore REST API and its change events', () => {
       { namespace: `${nsA}:sub`, id: 'two' },
       { namespace: nsB, id: 'three' },
     ];
-    await expect(answerOf(datastore.client.POST('/mset', { body: { values: docs } }))).resolves.toEqual({ status: 200, body: { values: docs } });
-    expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { changed: [docs[0], docs[1]] } }]);
+    await expect(answerOf(datastore.client.POST('/mset', { body: { values: docs } }))).resolves.toEqual({
+      status: 200,
+      body: { values: docs },
+    });
+    expect(await settle(nsA)).toEqual([
+      { topic: `eventcast/datastore/${nsA}`, event: { changed: [docs[0], docs[1]] } },
+    ]);
     expect(await settle(nsB)).toEqual([{ topic: `eventcast/datastore/${nsB}`, event: { changed: [docs[2]] } }]);
   });
 
   it('writes none of an mset with one bad document, names every problem and announces nothing', async () => {
-    const answer = await sendRaw(`${datastore.url}/mset`, { values: [{ namespace: nsA, id: 'good' }, { namespace: nsA, id: 'bad/id' }, { id: 'x' }, 'text'] });
+    const answer = await sendRaw(`${datastore.url}/mset`, {
+      values: [{ namespace: nsA, id: 'good' }, { namespace: nsA, id: 'bad/id' }, { id: 'x' }, 'text'],
+    });
     expect(answer.status).toBe(400);
     expect(answer.body?.message).toEqual(
       expect.arrayContaining([
@@ -101,34 +117,63 @@ describe('the datastore REST API and its change events', () => {
         'values each value in values must be an object',
       ]),
     );
-    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'good' } }))).resolves.toMatchObject({ body: { value: null } });
+    await expect(
+      answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'good' } })),
+    ).resolves.toMatchObject({ body: { value: null } });
     expect(await settle(nsA)).toEqual([]);
   });
 
   it('refuses bodies that are not objects, bad patterns in queries, and more ids or documents than allowed', async () => {
     expect((await sendRaw(`${datastore.url}/get`, '[1]')).status).toBe(400);
-    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: 'a b', id: 'x' } }))).resolves.toMatchObject({
+    await expect(
+      answerOf(datastore.client.POST('/get', { body: { namespace: 'a b', id: 'x' } })),
+    ).resolves.toMatchObject({
       body: { message: ['namespace must be letters, digits, _, -, ., ~ or :, or empty'] },
     });
-    await expect(answerOf(datastore.client.POST('/mget', { body: { namespace: nsA, ids: ['ok', 'not ok'] } }))).resolves.toMatchObject({
+    await expect(
+      answerOf(datastore.client.POST('/mget', { body: { namespace: nsA, ids: ['ok', 'not ok'] } })),
+    ).resolves.toMatchObject({
       body: { message: ['ids each id must be letters, digits, _, -, . or ~, and not empty'] },
     });
     const tooMany = Array.from({ length: MAX_DOCUMENTS_PER_CALL + 1 }, (_, i) => ({ namespace: nsA, id: `d${i}` }));
     await expect(answerOf(datastore.client.POST('/mset', { body: { values: tooMany } }))).resolves.toEqual({
       status: 400,
-      body: expect.objectContaining({ message: [`values must contain no more than ${MAX_DOCUMENTS_PER_CALL} elements`] }),
+      body: expect.objectContaining({
+        message: [`values must contain no more than ${MAX_DOCUMENTS_PER_CALL} elements`],
+      }),
     });
-    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'd0' } }))).resolves.toMatchObject({ body: { value: null } });
+    await expect(
+      answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'd0' } })),
+    ).resolves.toMatchObject({ body: { value: null } });
     const tooManyIds = Array.from({ length: MAX_IDS_PER_CALL + 1 }, (_, i) => `d${i}`);
-    await expect(answerOf(datastore.client.POST('/mdelete', { body: { namespace: nsA, ids: tooManyIds } }))).resolves.toMatchObject({ status: 400, body: { message: [`ids must contain no more than ${MAX_IDS_PER_CALL} elements`] } });
+    await expect(
+      answerOf(datastore.client.POST('/mdelete', { body: { namespace: nsA, ids: tooManyIds } })),
+    ).resolves.toMatchObject({
+      status: 400,
+      body: { message: [`ids must contain no more than ${MAX_IDS_PER_CALL} elements`] },
+    });
   });
 
   it('refuses a body nested too deep with 400, and keeps serving', async () => {
     const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
-    const refusal = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: [`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`] } };
-    await expect(sendRaw(`${datastore.url}/set`, `{"value":{"namespace":"${nsA}","id":"deep","x":${deep}}}`)).resolves.toEqual(refusal);
-    await expect(sendRaw(`${datastore.url}/get`, `{"namespace":"${nsA}","id":"deep","x":${deep}}`)).resolves.toEqual(refusal);
-    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'deep' } }))).resolves.toEqual({ status: 200, body: { value: null } });
+    const refusal = {
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: [`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`],
+      },
+    };
+    await expect(
+      sendRaw(`${datastore.url}/set`, `{"value":{"namespace":"${nsA}","id":"deep","x":${deep}}}`),
+    ).resolves.toEqual(refusal);
+    await expect(sendRaw(`${datastore.url}/get`, `{"namespace":"${nsA}","id":"deep","x":${deep}}`)).resolves.toEqual(
+      refusal,
+    );
+    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'deep' } }))).resolves.toEqual({
+      status: 200,
+      body: { value: null },
+    });
   });
 
   it('refuses a body larger than the HTTP limit with a JSON 413', async () => {
@@ -139,38 +184,67 @@ describe('the datastore REST API and its change events', () => {
 
   it('refuses a document larger than 1 MiB with 413 and writes nothing', async () => {
     const huge = { namespace: nsA, id: 'huge', blob: 'x'.repeat(1024 * 1024) };
-    await expect(answerOf(datastore.client.POST('/mset', { body: { values: [{ namespace: nsA, id: 'small' }, huge] } }))).resolves.toMatchObject({
+    await expect(
+      answerOf(datastore.client.POST('/mset', { body: { values: [{ namespace: nsA, id: 'small' }, huge] } })),
+    ).resolves.toMatchObject({
       status: 413,
       body: { message: expect.stringContaining(`${nsA}:huge`) },
     });
-    await expect(answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'small' } }))).resolves.toMatchObject({ body: { value: null } });
+    await expect(
+      answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'small' } })),
+    ).resolves.toMatchObject({ body: { value: null } });
   });
 
   it('reads ids in the order given, then filter matches sorted by id, from exactly the namespace asked for', async () => {
     const ns = `${nsB}:list`;
-    await datastore.client.POST('/mset', { body: { values: ['x-2', 'x-1', 'y', 'z'].map((id) => ({ namespace: ns, id })).concat([{ namespace: `${ns}:deeper`, id: 'x-3' }]) } });
-    const { data: matches } = await datastore.client.POST('/mget', { body: { namespace: ns, ids: ['z', 'absent'], filter: 'x-*' } });
+    await datastore.client.POST('/mset', {
+      body: {
+        values: ['x-2', 'x-1', 'y', 'z']
+          .map((id) => ({ namespace: ns, id }))
+          .concat([{ namespace: `${ns}:deeper`, id: 'x-3' }]),
+      },
+    });
+    const { data: matches } = await datastore.client.POST('/mget', {
+      body: { namespace: ns, ids: ['z', 'absent'], filter: 'x-*' },
+    });
     expect(matches?.values.map((d) => d.id)).toEqual(['z', 'x-1', 'x-2']);
     const { data: all } = await datastore.client.POST('/mget', { body: { namespace: ns } });
     expect(all?.values.map((d) => d.id)).toEqual(['x-1', 'x-2', 'y', 'z']);
   });
 
   it('deletes by key and announces the full keys that existed, and nothing for what did not', async () => {
-    await datastore.client.POST('/mset', { body: { values: ['p1', 'p2', 'q'].map((id) => ({ namespace: `${nsA}:del`, id })) } });
+    await datastore.client.POST('/mset', {
+      body: { values: ['p1', 'p2', 'q'].map((id) => ({ namespace: `${nsA}:del`, id })) },
+    });
     await settle(nsA);
     events.length = 0;
-    await expect(answerOf(datastore.client.POST('/mdelete', { body: { namespace: `${nsA}:del`, ids: ['q', 'missing'], filter: 'p*' } }))).resolves.toEqual({ status: 200, body: { count: 3 } });
-    await expect(answerOf(datastore.client.POST('/delete', { body: { namespace: `${nsA}:del`, id: 'q' } }))).resolves.toEqual({ status: 200, body: { count: 0 } });
-    await expect(answerOf(datastore.client.POST('/mdelete', { body: { namespace: `${nsA}:del` } }))).resolves.toEqual({ status: 200, body: { count: 0 } });
-    expect(await settle(nsA)).toEqual([{ topic: `eventcast/datastore/${nsA}`, event: { deleted: [`${nsA}:del:q`, `${nsA}:del:p1`, `${nsA}:del:p2`] } }]);
+    await expect(
+      answerOf(
+        datastore.client.POST('/mdelete', { body: { namespace: `${nsA}:del`, ids: ['q', 'missing'], filter: 'p*' } }),
+      ),
+    ).resolves.toEqual({ status: 200, body: { count: 3 } });
+    await expect(
+      answerOf(datastore.client.POST('/delete', { body: { namespace: `${nsA}:del`, id: 'q' } })),
+    ).resolves.toEqual({ status: 200, body: { count: 0 } });
+    await expect(answerOf(datastore.client.POST('/mdelete', { body: { namespace: `${nsA}:del` } }))).resolves.toEqual({
+      status: 200,
+      body: { count: 0 },
+    });
+    expect(await settle(nsA)).toEqual([
+      { topic: `eventcast/datastore/${nsA}`, event: { deleted: [`${nsA}:del:q`, `${nsA}:del:p1`, `${nsA}:del:p2`] } },
+    ]);
   });
 
   it('announces changes of the empty namespace on the base topic', async () => {
     const id = `bare-${run}`;
     await datastore.client.POST('/set', { body: { value: { namespace: '', id } } });
-    await waitFor('the base-topic event', () => events.find((e) => e.topic === 'eventcast/datastore' && e.event.changed?.[0]?.id === id));
+    await waitFor('the base-topic event', () =>
+      events.find((e) => e.topic === 'eventcast/datastore' && e.event.changed?.[0]?.id === id),
+    );
     await datastore.client.POST('/delete', { body: { namespace: '', id } });
-    await waitFor('the base-topic deletion', () => events.find((e) => e.topic === 'eventcast/datastore' && e.event.deleted?.[0] === id));
+    await waitFor('the base-topic deletion', () =>
+      events.find((e) => e.topic === 'eventcast/datastore' && e.event.deleted?.[0] === id),
+    );
   });
 
   it('describes every endpoint in its OpenAPI document, each with an example', async () => {
@@ -178,13 +252,18 @@ describe('the datastore REST API and its change events', () => {
       requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
       responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
     }
-    const document = (await (await fetch(`${datastore.url}/api/doc-json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const document = (await (await fetch(`${datastore.url}/api/doc-json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     expect(Object.keys(document.paths).sort()).toEqual(
       ['delete', 'get', 'mdelete', 'mget', 'mset', 'ping', 'set'].map((route) => `/history/datastore/${route}`),
     );
     for (const [path, methods] of Object.entries(document.paths)) {
       const [method, operation] = Object.entries(methods)[0];
-      expect({ path, answer: operation.responses['200']?.content?.['application/json']?.example }).toEqual({ path, answer: expect.anything() });
+      expect({ path, answer: operation.responses['200']?.content?.['application/json']?.example }).toEqual({
+        path,
+        answer: expect.anything(),
+      });
       if (method !== 'post') continue;
       const examples = Object.values(operation.requestBody?.content['application/json'].examples ?? {});
       expect({ path, examples: examples.length }).toEqual({ path, examples: 1 });
@@ -211,16 +290,29 @@ describe('the datastore when what it depends on fails', () => {
         const answer = await answerOf(datastore.client.POST('/set', { body: { value: documentA(namespace, 1) } }));
         return answer.status === 503 && answer;
       });
-      expect(down.body).toMatchObject({ message: expect.stringContaining(`Redis is unreachable at redis://127.0.0.1:${redis.port}`) });
-      await expect(answerOf(datastore.client.POST('/get', { body: { namespace, id: 'a' } }))).resolves.toMatchObject({ status: 503 });
-      await expect(answerOf(datastore.client.GET('/ping'))).resolves.toMatchObject({ status: 503, body: { message: expect.stringContaining('Redis is unreachable') } });
+      expect(down.body).toMatchObject({
+        message: expect.stringContaining(`Redis is unreachable at redis://127.0.0.1:${redis.port}`),
+      });
+      await expect(answerOf(datastore.client.POST('/get', { body: { namespace, id: 'a' } }))).resolves.toMatchObject({
+        status: 503,
+      });
+      await expect(answerOf(datastore.client.GET('/ping'))).resolves.toMatchObject({
+        status: 503,
+        body: { message: expect.stringContaining('Redis is unreachable') },
+      });
 
       await redis.start();
       await waitFor('the recovery', async () => (await answerOf(datastore.client.GET('/ping'))).status === 200, 15_000);
-      await expect(answerOf(datastore.client.POST('/set', { body: { value: documentA(namespace, 2) } }))).resolves.toMatchObject({ status: 200 });
-      await expect(answerOf(datastore.client.POST('/get', { body: { namespace, id: 'a' } }))).resolves.toMatchObject({ body: { value: documentA(namespace, 2) } });
+      await expect(
+        answerOf(datastore.client.POST('/set', { body: { value: documentA(namespace, 2) } })),
+      ).resolves.toMatchObject({ status: 200 });
+      await expect(answerOf(datastore.client.POST('/get', { body: { namespace, id: 'a' } }))).resolves.toMatchObject({
+        body: { value: documentA(namespace, 2) },
+      });
       await waitFor('the event of the write after the outage', () => seen.length > 0);
-      expect(seen).toEqual([{ topic: `eventcast/datastore/${namespace}`, event: { changed: [{ namespace, id: 'a', v: 2 }] } }]);
+      expect(seen).toEqual([
+        { topic: `eventcast/datastore/${namespace}`, event: { changed: [{ namespace, id: 'a', v: 2 }] } },
+      ]);
     } finally {
       await datastore.app.close();
       await redis.stop();
@@ -233,9 +325,13 @@ describe('the datastore when what it depends on fails', () => {
     const datastore = await startDatastore({ MQTT_URL: broker.url });
     const publisher = datastore.app.get(EventPublisher);
     try {
-      await expect(answerOf(datastore.client.POST('/set', { body: { value: documentA('offline', 1) } }))).resolves.toMatchObject({ status: 200 });
+      await expect(
+        answerOf(datastore.client.POST('/set', { body: { value: documentA('offline', 1) } })),
+      ).resolves.toMatchObject({ status: 200 });
       await waitFor('the count of unpublished events', () => publisher.unpublishedCount === 1);
-      await expect(answerOf(datastore.client.POST('/get', { body: { namespace: 'offline', id: 'a' } }))).resolves.toMatchObject({ body: { value: { v: 1 } } });
+      await expect(
+        answerOf(datastore.client.POST('/get', { body: { namespace: 'offline', id: 'a' } })),
+      ).resolves.toMatchObject({ body: { value: { v: 1 } } });
 
       await broker.restart();
       await waitFor('the reconnection', () => publisher.connected, 15_000);
@@ -254,14 +350,21 @@ describe('the datastore when what it depends on fails', () => {
 
   it('keeps every document of the embedded store across a restart', async () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'datastore-restart-')) };
-    const documents = Array.from({ length: 50 }, (_, i) => ({ namespace: 'restart', id: `d${String(i).padStart(2, '0')}`, v: i }));
+    const documents = Array.from({ length: 50 }, (_, i) => ({
+      namespace: 'restart',
+      id: `d${String(i).padStart(2, '0')}`,
+      v: i,
+    }));
     const before = await startDatastore(env);
     await before.client.POST('/mset', { body: { values: documents } });
     await before.app.close();
 
     const after = await startDatastore(env);
     try {
-      await expect(answerOf(after.client.POST('/mget', { body: { namespace: 'restart' } }))).resolves.toEqual({ status: 200, body: { values: documents } });
+      await expect(answerOf(after.client.POST('/mget', { body: { namespace: 'restart' } }))).resolves.toEqual({
+        status: 200,
+        body: { values: documents },
+      });
     } finally {
       await after.app.close();
     }

@@ -18,7 +18,12 @@ export interface DatastoreUnderTest extends StartedService {
  * folder of its own and the shared broker unless `env` names others.
  */
 export async function startDatastore(env: Record<string, string> = {}): Promise<DatastoreUnderTest> {
-  const config = readDatastoreConfig({ PORT: String(await freePort()), DATA_DIR: mkdtempSync(join(tmpdir(), 'datastore-')), MQTT_URL: testBrokerUrl(), ...env });
+  const config = readDatastoreConfig({
+    PORT: String(await freePort()),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'datastore-')),
+    MQTT_URL: testBrokerUrl(),
+    ...env,
+  });
   const broker = { url: config.mqttUrl, clientId: uniqueClientId('datastore-test') };
   const started = await startService({
     name: 'datastore',

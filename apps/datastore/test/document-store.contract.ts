@@ -11,7 +11,11 @@ export function documentStoreContract(name: string, open: () => Promise<Document
     let store: DocumentStore;
     // A namespace of each test's own, so runs against a shared server never meet.
     let ns: string;
-    const doc = (namespace: string, id: string, extra: Record<string, unknown> = {}): DatastoreDocument => ({ namespace, id, ...extra });
+    const doc = (namespace: string, id: string, extra: Record<string, unknown> = {}): DatastoreDocument => ({
+      namespace,
+      id,
+      ...extra,
+    });
 
     beforeAll(async () => {
       store = await open();
@@ -54,7 +58,9 @@ export function documentStoreContract(name: string, open: () => Promise<Document
     });
 
     it('lets the later of two documents with the same key win', async () => {
-      await expect(store.setAll([doc(ns, 'a', { v: 1 }), doc(ns, 'a', { v: 2 })])).resolves.toEqual([doc(ns, 'a', { v: 2 })]);
+      await expect(store.setAll([doc(ns, 'a', { v: 1 }), doc(ns, 'a', { v: 2 })])).resolves.toEqual([
+        doc(ns, 'a', { v: 2 }),
+      ]);
       await expect(store.get(ns, 'a')).resolves.toEqual(doc(ns, 'a', { v: 2 }));
       await expect(store.setAll([doc(ns, 'a', { v: 3 }), doc(ns, 'a', { v: 2 })])).resolves.toEqual([]);
     });
@@ -67,11 +73,14 @@ export function documentStoreContract(name: string, open: () => Promise<Document
 
     it('lets a reader on another connection see all or none of a multi-document write, never a part', async () => {
       const reader = await open();
-      const batch = (version: number) => Array.from({ length: 300 }, (_, i) => doc(ns, `d${String(i).padStart(3, '0')}`, { version }));
+      const batch = (version: number) =>
+        Array.from({ length: 300 }, (_, i) => doc(ns, `d${String(i).padStart(3, '0')}`, { version }));
       try {
         await store.setAll(batch(0));
         let writing = true;
-        const writes = Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((version) => store.setAll(batch(version)))).finally(() => (writing = false));
+        const writes = Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((version) => store.setAll(batch(version)))).finally(
+          () => (writing = false),
+        );
         do {
           const documents = await reader.find({ namespace: ns });
           expect(documents).toHaveLength(300);
@@ -81,7 +90,10 @@ export function documentStoreContract(name: string, open: () => Promise<Document
           await new Promise((resolve) => setImmediate(resolve));
         } while (writing);
         await writes;
-        await expect(reader.find({ namespace: ns, ids: ['d000', 'd299'] })).resolves.toEqual([doc(ns, 'd000', { version: 8 }), doc(ns, 'd299', { version: 8 })]);
+        await expect(reader.find({ namespace: ns, ids: ['d000', 'd299'] })).resolves.toEqual([
+          doc(ns, 'd000', { version: 8 }),
+          doc(ns, 'd299', { version: 8 }),
+        ]);
       } finally {
         await reader.close();
       }
@@ -94,7 +106,12 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         store.deleteAll({ namespace: ns, ids: ['a'] }),
         store.setAll([doc(ns, 'a', { v: 2 })]),
       ]);
-      expect({ first, again, deleted, recreated }).toEqual({ first: [doc(ns, 'a', { v: 1 })], again: [], deleted: ['a'], recreated: [doc(ns, 'a', { v: 2 })] });
+      expect({ first, again, deleted, recreated }).toEqual({
+        first: [doc(ns, 'a', { v: 1 })],
+        again: [],
+        deleted: ['a'],
+        recreated: [doc(ns, 'a', { v: 2 })],
+      });
       await expect(store.get(ns, 'a')).resolves.toEqual(doc(ns, 'a', { v: 2 }));
     });
 
@@ -146,7 +163,11 @@ export function documentStoreContract(name: string, open: () => Promise<Document
 
     it('deletes the selected documents and reports the ids that existed', async () => {
       await store.setAll(['a1', 'a2', 'b1', 'keep'].map((id) => doc(ns, id)));
-      await expect(store.deleteAll({ namespace: ns, ids: ['b1', 'missing'], filter: 'a*' })).resolves.toEqual(['b1', 'a1', 'a2']);
+      await expect(store.deleteAll({ namespace: ns, ids: ['b1', 'missing'], filter: 'a*' })).resolves.toEqual([
+        'b1',
+        'a1',
+        'a2',
+      ]);
       await expect(store.find({ namespace: ns })).resolves.toEqual([doc(ns, 'keep')]);
       await expect(store.deleteAll({ namespace: ns, ids: ['b1'] })).resolves.toEqual([]);
     });
@@ -159,13 +180,18 @@ export function documentStoreContract(name: string, open: () => Promise<Document
 
     it('takes ids that look like object internals as plain ids', async () => {
       await store.setAll([doc(ns, '__proto__', { v: 1 }), doc(ns, 'constructor', { v: 2 })]);
-      await expect(store.find({ namespace: ns, filter: '*' })).resolves.toEqual([doc(ns, '__proto__', { v: 1 }), doc(ns, 'constructor', { v: 2 })]);
+      await expect(store.find({ namespace: ns, filter: '*' })).resolves.toEqual([
+        doc(ns, '__proto__', { v: 1 }),
+        doc(ns, 'constructor', { v: 2 }),
+      ]);
       await expect(store.find({ namespace: ns, ids: ['toString'] })).resolves.toEqual([]);
     });
 
     it('keeps Unicode ids and namespaces apart and intact', async () => {
       await store.setAll([doc(`${ns}:température`, 'cave', { t: 12 })]);
-      await expect(store.find({ namespace: `${ns}:température`, filter: 'c*' })).resolves.toEqual([doc(`${ns}:température`, 'cave', { t: 12 })]);
+      await expect(store.find({ namespace: `${ns}:température`, filter: 'c*' })).resolves.toEqual([
+        doc(`${ns}:température`, 'cave', { t: 12 }),
+      ]);
     });
 
     it('answers ping while it is reachable', async () => {

@@ -13,7 +13,10 @@ const sqliteFolder = mkdtempSync(join(tmpdir(), 'datastore-contract-'));
 // A key prefix of this run's own, so the shared Redis's other data is never touched.
 const redisPrefix = `eventcast-test-${randomBytes(4).toString('hex')}:`;
 
-documentStoreContract('the embedded SQLite store', async () => new SqliteDocumentStore(join(sqliteFolder, 'datastore.sqlite')));
+documentStoreContract(
+  'the embedded SQLite store',
+  async () => new SqliteDocumentStore(join(sqliteFolder, 'datastore.sqlite')),
+);
 
 documentStoreContract('the Redis store', async () => {
   const store = new RedisDocumentStore(REDIS_URL, redisPrefix);
@@ -25,7 +28,8 @@ afterAll(async () => {
   rmSync(sqliteFolder, { recursive: true, force: true });
   const redis = await createClient({ url: REDIS_URL }).connect();
   try {
-    for await (const keys of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 1000 })) if (keys.length > 0) await redis.del(keys);
+    for await (const keys of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 1000 }))
+      if (keys.length > 0) await redis.del(keys);
   } finally {
     await redis.close();
   }

@@ -31,7 +31,9 @@ describe('the Redis store when Redis stops answering without closing the connect
 
       process.kill(pid, 'SIGCONT');
       await waitFor('Redis to answer again', () => store.ping().then(() => true));
-      await expect(store.setAll([{ namespace: 'ns', id: 'a', v: 1 }])).resolves.toEqual([{ namespace: 'ns', id: 'a', v: 1 }]);
+      await expect(store.setAll([{ namespace: 'ns', id: 'a', v: 1 }])).resolves.toEqual([
+        { namespace: 'ns', id: 'a', v: 1 },
+      ]);
     } finally {
       process.kill(pid, 'SIGCONT');
       await store.close();

@@ -7,7 +7,14 @@ const store = new SqliteDocumentStore(file);
 
 async function writeForever() {
   for (let version = 1; ; version++) {
-    await store.setAll(Array.from({ length: Number(size) }, (_, i) => ({ namespace: 'crash', id: `d${i}`, version, padding: 'x'.repeat(200) })));
+    await store.setAll(
+      Array.from({ length: Number(size) }, (_, i) => ({
+        namespace: 'crash',
+        id: `d${i}`,
+        version,
+        padding: 'x'.repeat(200),
+      })),
+    );
     process.send?.(version);
   }
 }

@@ -18,7 +18,9 @@ describe('the embedded store when the process dies mid-write', () => {
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => writer.once('exit', resolve));
-    await new Promise<void>((resolve) => writer.on('message', (version) => version === BATCHES_BEFORE_KILL && resolve()));
+    await new Promise<void>((resolve) =>
+      writer.on('message', (version) => version === BATCHES_BEFORE_KILL && resolve()),
+    );
     writer.kill('SIGKILL');
     await exited;
 

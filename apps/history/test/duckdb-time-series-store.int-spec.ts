@@ -23,7 +23,9 @@ describe(DuckDbTimeSeriesStore.name, () => {
 
     const again = await openDuckDb('reopen.duckdb');
     try {
-      await expect(again.latest(['k/v'], 0)).resolves.toEqual([{ field: 'k/v', ts: 1_714_564_800_000_000, value: 1.5 }]);
+      await expect(again.latest(['k/v'], 0)).resolves.toEqual([
+        { field: 'k/v', ts: 1_714_564_800_000_000, value: 1.5 },
+      ]);
     } finally {
       await again.close();
     }

@@ -35,12 +35,19 @@ describe.each(historyStores())('the history service on $label with a broker in i
     }
     const stored = async () => {
       const csv = await history.csv({ fields: [`${key}/n`], duration: '1h', precision: 'ns' });
-      return csv.split('\r\n').slice(1, -1).map((line) => Number(line.split(',')[1]));
+      return csv
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => Number(line.split(',')[1]));
     };
-    const values = await waitFor(`${BURST} stored values`, async () => {
-      const rows = await stored();
-      return rows.length >= BURST && rows;
-    }, 60_000).catch(async (error: Error) => {
+    const values = await waitFor(
+      `${BURST} stored values`,
+      async () => {
+        const rows = await stored();
+        return rows.length >= BURST && rows;
+      },
+      60_000,
+    ).catch(async (error: Error) => {
       throw new Error(`${error.message}; ${(await stored()).length} stored`);
     });
     expect(new Set(values).size).toBe(BURST);

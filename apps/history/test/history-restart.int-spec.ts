@@ -33,7 +33,11 @@ describe.each(historyStores())('the history service on $label across a restart',
 
   it('stores a retained event once, not again when the broker hands it over after a restart', async () => {
     const field = `${key}-retained/v`;
-    await publisher.publishAsync(historyTopic(`${key}-retained`), JSON.stringify({ key: `${key}-retained`, data: { v: 5 } }), { qos: 1, retain: true });
+    await publisher.publishAsync(
+      historyTopic(`${key}-retained`),
+      JSON.stringify({ key: `${key}-retained`, data: { v: 5 } }),
+      { qos: 1, retain: true },
+    );
     await waitFor('the live delivery to be stored', async () => (await stored(field)).length === 1);
 
     await history.stop();
@@ -47,7 +51,11 @@ describe.each(historyStores())('the history service on $label across a restart',
     const field = `${key}-down/v`;
     await history.stop();
     for (const value of [1, 2, 3]) {
-      await publisher.publishAsync(historyTopic(`${key}-down`), JSON.stringify({ key: `${key}-down`, data: { v: value } }), { qos: 1 });
+      await publisher.publishAsync(
+        historyTopic(`${key}-down`),
+        JSON.stringify({ key: `${key}-down`, data: { v: value } }),
+        { qos: 1 },
+      );
     }
     await history.start();
     const rows = await waitFor('the three events', async () => {
@@ -62,7 +70,11 @@ describe.each(historyStores())('the history service on $label across a restart',
     const accepted = history.ingest.stats.acceptedEvents;
     const events = 200;
     for (let value = 0; value < events; value++) {
-      void publisher.publishAsync(historyTopic(`${key}-stop`), JSON.stringify({ key: `${key}-stop`, data: { v: value } }), { qos: 1 });
+      void publisher.publishAsync(
+        historyTopic(`${key}-stop`),
+        JSON.stringify({ key: `${key}-stop`, data: { v: value } }),
+        { qos: 1 },
+      );
     }
     await waitFor('every event received', () => history.ingest.stats.acceptedEvents - accepted === events);
     await history.stop();

@@ -38,7 +38,11 @@ describe('two history services in one share group', () => {
 
   it('store each event once between them, and both take a share', async () => {
     for (let n = 0; n < EVENTS; n++) {
-      await publisher.publishAsync(historyTopic(`share-${run}`), JSON.stringify({ key: `share-${run}`, data: { [n]: n } }), { qos: 1 });
+      await publisher.publishAsync(
+        historyTopic(`share-${run}`),
+        JSON.stringify({ key: `share-${run}`, data: { [n]: n } }),
+        { qos: 1 },
+      );
     }
     const [byFirst, bySecond] = await waitFor('every event to be stored by one of the two', async () => {
       const split = await Promise.all([storedBy(first), storedBy(second)]);

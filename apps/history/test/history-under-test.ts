@@ -87,7 +87,11 @@ export class HistoryUnderTest {
     const total = events.reduce((sum, event) => sum + event.values.size, 0);
     const times = events.map((event) => event.ts);
     const [from, to] = [Math.min(...times), Math.max(...times)];
-    await waitFor(`${total} written values to be readable`, async () => (await this.store.values(fields, from, to, total)).length >= total, 30_000);
+    await waitFor(
+      `${total} written values to be readable`,
+      async () => (await this.store.values(fields, from, to, total)).length >= total,
+      30_000,
+    );
   }
 
   /** The CSV that `/history/timeseries/csv` answers to `query`; fails unless it answers 200. */

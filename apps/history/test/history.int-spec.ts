@@ -41,7 +41,18 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     const k = `${key}-spec`;
     await publish({
       key: k,
-      data: { a: { b: { c: 21.5 } }, on: true, off: false, count: '12', spaced: ' 8 ', version: '1.2.3', word: 'true', nothing: null, list: [4, 'x'], 'say "hi", ok': 3 },
+      data: {
+        a: { b: { c: 21.5 } },
+        on: true,
+        off: false,
+        count: '12',
+        spaced: ' 8 ',
+        version: '1.2.3',
+        word: 'true',
+        nothing: null,
+        list: [4, 'x'],
+        'say "hi", ok': 3,
+      },
     });
     const expected: Record<string, number> = {
       [`${k}/a/b/c`]: 21.5,
@@ -62,7 +73,9 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     expect(fields).toEqual([...names].sort());
 
     const ranges = await dataOf(history.client.POST('/timeseries/ranges', { body: { fields: names, duration: '1h' } }));
-    expect(ranges.map(({ field, values }) => [field, values.map(([, value]) => value)])).toEqual(names.map((name) => [name, [expected[name]]]));
+    expect(ranges.map(({ field, values }) => [field, values.map(([, value]) => value)])).toEqual(
+      names.map((name) => [name, [expected[name]]]),
+    );
 
     const metrics = await dataOf(history.client.POST('/timeseries/metrics', { body: { fields: names } }));
     expect(metrics.map(({ field, value }) => [field, value])).toEqual(names.map((name) => [name, expected[name]]));
@@ -70,7 +83,10 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     expect(new Set(metrics.map((metric) => metric.timestamp)).size).toBe(1);
     expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 
-    const csv = await history.client.POST('/timeseries/csv', { body: { fields: names, duration: '1h', precision: 'ISO8601' }, parseAs: 'text' });
+    const csv = await history.client.POST('/timeseries/csv', {
+      body: { fields: names, duration: '1h', precision: 'ISO8601' },
+      parseAs: 'text',
+    });
     expect(csv.response.headers.get('content-type')).toMatch(/^text\/csv/);
     const header = ['time', ...names.slice(0, -1), `"${k}/say ""hi"", ok"`].join(',');
     expect(csv.data).toBe(`${header}\r\n${time},21.5,1,0,12,8,4,3\r\n`);
@@ -87,8 +103,16 @@ describe.each(historyStores())('the history service on $label with the real Mosq
 
   it('answers 400 naming the problem for a bad combination of times or an unknown precision', async () => {
     const answers = await Promise.all([
-      answerOf(history.client.POST('/timeseries/ranges', { body: { fields: ['x'], start: '2024-05-01T00:00:00Z', end: '2024-05-02T00:00:00Z', duration: '1h' } })),
-      answerOf(history.client.POST('/timeseries/ranges', { body: { fields: ['x'], start: '2024-05-02T00:00:00Z', end: '2024-05-01T00:00:00Z' } })),
+      answerOf(
+        history.client.POST('/timeseries/ranges', {
+          body: { fields: ['x'], start: '2024-05-01T00:00:00Z', end: '2024-05-02T00:00:00Z', duration: '1h' },
+        }),
+      ),
+      answerOf(
+        history.client.POST('/timeseries/ranges', {
+          body: { fields: ['x'], start: '2024-05-02T00:00:00Z', end: '2024-05-01T00:00:00Z' },
+        }),
+      ),
       sendRaw(`${history.url}/timeseries/csv`, { fields: ['x'], duration: '1h', precision: 'minutes' }),
       answerOf(history.client.POST('/timeseries/metrics', { body: { fields: ['x'], duration: 'soon' } })),
       sendRaw(`${history.url}/timeseries/ranges`, { fields: 'x' }),
@@ -105,9 +129,15 @@ describe.each(historyStores())('the history service on $label with the real Mosq
   it('averages ranges into buckets on multiples of their width, the same for a repeated query over a shifted window', async () => {
     const field = `${key}-buckets/v`;
     const t0 = Date.UTC(2024, 4, 1) * 1000;
-    await history.write(Array.from({ length: 400 }, (_, index) => ({ ts: t0 + index * 10 * SECOND, values: new Map([[field, index]]) })));
+    await history.write(
+      Array.from({ length: 400 }, (_, index) => ({ ts: t0 + index * 10 * SECOND, values: new Map([[field, index]]) })),
+    );
     const ask = (startSeconds: number) =>
-      dataOf(history.client.POST('/timeseries/ranges', { body: { fields: [field], start: (t0 + startSeconds * SECOND) / 1000, duration: '30m', points: 30 } }));
+      dataOf(
+        history.client.POST('/timeseries/ranges', {
+          body: { fields: [field], start: (t0 + startSeconds * SECOND) / 1000, duration: '30m', points: 30 },
+        }),
+      );
     const [first, shifted] = [await ask(15), await ask(75)];
     const width = first[0].values[1][0] - first[0].values[0][0];
     expect(width).toBe(120_000);
@@ -124,9 +154,24 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     const t0 = Date.UTC(2024, 3, 1) * 1000;
     const rows = 12_000;
     await history.write(
-      Array.from({ length: rows }, (_, index) => ({ ts: t0 + index * SECOND, values: new Map(index % 3 === 0 ? [[a, index]] : [[a, index], [b, -index]]) })),
+      Array.from({ length: rows }, (_, index) => ({
+        ts: t0 + index * SECOND,
+        values: new Map(
+          index % 3 === 0
+            ? [[a, index]]
+            : [
+                [a, index],
+                [b, -index],
+              ],
+        ),
+      })),
     );
-    const csv = await history.csv({ fields: [a, b], start: t0 / SECOND, end: (t0 + rows * SECOND) / SECOND, precision: 's' });
+    const csv = await history.csv({
+      fields: [a, b],
+      start: t0 / SECOND,
+      end: (t0 + rows * SECOND) / SECOND,
+      precision: 's',
+    });
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(`time,${a},${b}`);
     expect(lines).toHaveLength(rows + 2);
@@ -138,7 +183,10 @@ describe.each(historyStores())('the history service on $label with the real Mosq
   });
 
   it('answers ping while its store is reachable', async () => {
-    await expect(answerOf(history.client.GET('/timeseries/ping'))).resolves.toEqual({ status: 200, body: { ping: 'pong' } });
+    await expect(answerOf(history.client.GET('/timeseries/ping'))).resolves.toEqual({
+      status: 200,
+      body: { ping: 'pong' },
+    });
   });
 
   it('serves an API page that lists every endpoint with its body and examples, and describes the stream', async () => {
@@ -148,7 +196,8 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     };
     const paths = ['ping', 'fields', 'ranges', 'metrics', 'csv'].map((path) => `/history/timeseries/${path}`);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(paths));
-    for (const path of paths.slice(1)) expect(document.paths[path].post.requestBody?.content['application/json'].examples).toBeDefined();
+    for (const path of paths.slice(1))
+      expect(document.paths[path].post.requestBody?.content['application/json'].examples).toBeDefined();
     expect(document.info.description).toContain('WebSocket `/history/timeseries/stream`');
   });
 
@@ -185,7 +234,9 @@ describe.each(historyStores())('the history service on $label with the real Mosq
       await waitFor('the first value', async () => (await latest(field))?.value === 10);
 
       stream.send({ id: 'gauge', command: 'metrics', query: { fields: [field] } });
-      expect((await stream.next('the first answer', isData('gauge'))).data).toEqual([{ field, value: 10, timestamp: expect.any(String) }]);
+      expect((await stream.next('the first answer', isData('gauge'))).data).toEqual([
+        { field, value: 10, timestamp: expect.any(String) },
+      ]);
       await publish({ key: `${key}-metric`, data: { v: 11 } });
       await stream.next('the update', (reply) => isData('gauge')(reply) && (reply.data as Latest)[0]?.value === 11);
     });
@@ -199,24 +250,39 @@ describe.each(historyStores())('the history service on $label with the real Mosq
       stream.send({ id: 'q', command: 'metrics', query: { fields: [a] } });
       await stream.next('the answer about a', isData('q'));
       stream.send({ id: 'q', command: 'metrics', query: { fields: [b] } });
-      const replaced = await stream.next('the answer about b', (reply) => isData('q')(reply) && (reply.data as Latest)[0]?.field === b);
+      const replaced = await stream.next(
+        'the answer about b',
+        (reply) => isData('q')(reply) && (reply.data as Latest)[0]?.field === b,
+      );
       stream.send({ id: 'q', command: 'stop' });
       stream.send({ id: 'other', command: 'metrics', query: { fields: [b] } });
       await stream.next('the other query', isData('other'));
 
       await values(2);
-      await stream.next('an update of the other query', (reply) => isData('other')(reply) && (reply.data as Latest)[0]?.value === 2);
+      await stream.next(
+        'an update of the other query',
+        (reply) => isData('other')(reply) && (reply.data as Latest)[0]?.value === 2,
+      );
       await values(3);
-      await stream.next('a later update of the other query', (reply) => isData('other')(reply) && (reply.data as Latest)[0]?.value === 3);
+      await stream.next(
+        'a later update of the other query',
+        (reply) => isData('other')(reply) && (reply.data as Latest)[0]?.value === 3,
+      );
 
-      const afterReplace = stream.replies.slice(stream.replies.indexOf(replaced) + 1).filter((reply) => reply.id === 'q');
+      const afterReplace = stream.replies
+        .slice(stream.replies.indexOf(replaced) + 1)
+        .filter((reply) => reply.id === 'q');
       expect(afterReplace).toEqual([]);
     });
 
     it('answers an invalid command with an error and keeps the socket usable', async () => {
       stream.send('not json');
       stream.send({ id: 'bad', command: 'explode' });
-      stream.send({ id: 'late', command: 'ranges', query: { fields: ['x'], start: 2_000_000_000, end: 1_000_000_000 } });
+      stream.send({
+        id: 'late',
+        command: 'ranges',
+        query: { fields: ['x'], start: 2_000_000_000, end: 1_000_000_000 },
+      });
       stream.send({ id: 'empty', command: 'metrics' });
       await stream.next('the four errors', () => stream.replies.filter((reply) => reply.error).length === 4);
       expect(stream.replies).toEqual([

@@ -27,7 +27,9 @@ describe('the history service while its QuestDB store is unreachable', () => {
   });
 
   it('answers queries with 503 naming the reason', async () => {
-    await expect(answerOf(history.client.POST('/timeseries/metrics', { body: { fields: [`${key}/v`] } }))).resolves.toMatchObject({
+    await expect(
+      answerOf(history.client.POST('/timeseries/metrics', { body: { fields: [`${key}/v`] } })),
+    ).resolves.toMatchObject({
       status: 503,
       body: { message: expect.stringContaining('the time-series store could not answer') },
     });
@@ -36,7 +38,9 @@ describe('the history service while its QuestDB store is unreachable', () => {
   it('keeps received values in its buffer instead of dropping them, and says so when it has to give them up at shutdown', async () => {
     const publisher = await connectAsync(testBrokerUrl());
     for (let value = 0; value < 10; value++) {
-      await publisher.publishAsync(historyTopic(key), JSON.stringify({ key, data: { v: value, w: -value } }), { qos: 1 });
+      await publisher.publishAsync(historyTopic(key), JSON.stringify({ key, data: { v: value, w: -value } }), {
+        qos: 1,
+      });
     }
     await publisher.endAsync();
     await waitFor('the values in the buffer', () => history.writer.waitingValues === 20);
@@ -44,6 +48,8 @@ describe('the history service while its QuestDB store is unreachable', () => {
 
     const errors = jest.spyOn(Logger.prototype, 'error');
     await history.stop();
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^20 values could not be written to QuestDB at .* before shutdown and are lost$/));
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringMatching(/^20 values could not be written to QuestDB at .* before shutdown and are lost$/),
+    );
   });
 });

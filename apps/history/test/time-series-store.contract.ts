@@ -42,7 +42,9 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
     }
 
     it('gives back every value written, with its time and its exact number', async () => {
-      const numbers = [0.1, -273.15, 1e-7, 123456.789, 42, 0, 5e-324, 1e21, -2.5e-300, -1.7976931348623157e308, 1.7976931348623157e308];
+      const numbers = [
+        0.1, -273.15, 1e-7, 123456.789, 42, 0, 5e-324, 1e21, -2.5e-300, -1.7976931348623157e308, 1.7976931348623157e308,
+      ];
       await store.write(numbers.map((value, index) => event(BASE + index * SECOND, { v: value })));
       const rows = await eventually(() => store.values([name('v')], BASE, BASE + DAY, 100), numbers.length);
       expect(rows).toEqual(numbers.map((value, index) => ({ field: name('v'), ts: BASE + index * SECOND, value })));
@@ -56,22 +58,48 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
 
     it('keeps field names with quotes, escapes, control characters and any other character exactly as written', async () => {
       const fields = [
-        ...['a b', 'a,b', "it's", 'say "hi"', 'x=y', 'value[degC]', 'back\\slash', 'ünï/日本', "a' OR '1'='1", "''", "end'"],
-        ...['tab\there', 'line\nbreak', 'cr\rhere', 'trail\\', '\\,\\ \\=', '-- ; # % _ *', '😀 emoji', 'null\u0001ctl'],
+        ...[
+          'a b',
+          'a,b',
+          "it's",
+          'say "hi"',
+          'x=y',
+          'value[degC]',
+          'back\\slash',
+          'ünï/日本',
+          "a' OR '1'='1",
+          "''",
+          "end'",
+        ],
+        ...[
+          'tab\there',
+          'line\nbreak',
+          'cr\rhere',
+          'trail\\',
+          '\\,\\ \\=',
+          '-- ; # % _ *',
+          '😀 emoji',
+          'null\u0001ctl',
+        ],
       ];
       await store.write([event(BASE, Object.fromEntries(fields.map((field, index) => [field, index])))]);
       const names = fields.map(name);
       const rows = await eventually(() => store.values(names, BASE, BASE, 100), fields.length);
-      expect(rows.map((row) => [row.field, row.value]).sort()).toEqual(names.map((field, index) => [field, index]).sort());
+      expect(rows.map((row) => [row.field, row.value]).sort()).toEqual(
+        names.map((field, index) => [field, index]).sort(),
+      );
       expect((await store.latest(names, BASE)).map((row) => row.field).sort()).toEqual([...names].sort());
-      expect((await store.averages(names, BASE, BASE, SECOND)).map((row) => row.field).sort()).toEqual([...names].sort());
+      expect((await store.averages(names, BASE, BASE, SECOND)).map((row) => row.field).sort()).toEqual(
+        [...names].sort(),
+      );
       expect((await store.fields(BASE)).filter((field) => field.startsWith(prefix)).sort()).toEqual([...names].sort());
     });
 
     it('lists the fields that have a value at or after a time', async () => {
       await store.write([event(BASE, { old: 1 }), event(BASE + 10 * SECOND, { new: 2 })]);
       await eventually(() => store.values([name('old'), name('new')], BASE, BASE + DAY, 10), 2);
-      const ours = async (since: number) => (await store.fields(since)).filter((field) => field.startsWith(prefix)).sort();
+      const ours = async (since: number) =>
+        (await store.fields(since)).filter((field) => field.startsWith(prefix)).sort();
       expect(await ours(BASE)).toEqual([name('new'), name('old')]);
       expect(await ours(BASE + 10 * SECOND)).toEqual([name('new')]);
     });
@@ -112,26 +140,45 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
     it('averages a range that runs up to now as exactly as an old one, the newest minutes included', async () => {
       const tenMinutes = 600 * SECOND;
       const start = Math.floor((Date.now() * 1000) / tenMinutes) * tenMinutes - 2 * tenMinutes;
-      const times = Array.from({ length: Math.floor((Date.now() * 1000 - start) / (30 * SECOND)) }, (_, index) => start + index * 30 * SECOND);
+      const times = Array.from(
+        { length: Math.floor((Date.now() * 1000 - start) / (30 * SECOND)) },
+        (_, index) => start + index * 30 * SECOND,
+      );
       await store.write(times.map((ts, index) => event(ts, { r: index })));
       const expected = [0, 1, 2]
-        .map((bucket) => times.map((ts, index) => [ts, index]).filter(([ts]) => Math.floor((ts - start) / tenMinutes) === bucket))
+        .map((bucket) =>
+          times.map((ts, index) => [ts, index]).filter(([ts]) => Math.floor((ts - start) / tenMinutes) === bucket),
+        )
         .filter((inBucket) => inBucket.length > 0)
-        .map((inBucket, bucket) => ({ field: name('r'), ts: start + bucket * tenMinutes, value: inBucket.reduce((sum, [, index]) => sum + index, 0) / inBucket.length }));
-      const read = async () => (await store.averages([name('r')], start, start + 3 * tenMinutes - 1, tenMinutes)).sort((a, b) => a.ts - b.ts);
-      await waitFor('the averages of every bucket', async () => JSON.stringify(await read()) === JSON.stringify(expected)).catch(async () => undefined);
+        .map((inBucket, bucket) => ({
+          field: name('r'),
+          ts: start + bucket * tenMinutes,
+          value: inBucket.reduce((sum, [, index]) => sum + index, 0) / inBucket.length,
+        }));
+      const read = async () =>
+        (await store.averages([name('r')], start, start + 3 * tenMinutes - 1, tenMinutes)).sort((a, b) => a.ts - b.ts);
+      await waitFor(
+        'the averages of every bucket',
+        async () => JSON.stringify(await read()) === JSON.stringify(expected),
+      ).catch(async () => undefined);
       expect(await read()).toEqual(expected);
     });
 
     it('gives the latest value of each field at or after a time, and nothing for a field without one', async () => {
-      await store.write([event(BASE, { a: 1, b: 5 }), event(BASE + SECOND, { a: 2 }), event(BASE + 2 * SECOND, { c: 3 })]);
+      await store.write([
+        event(BASE, { a: 1, b: 5 }),
+        event(BASE + SECOND, { a: 2 }),
+        event(BASE + 2 * SECOND, { c: 3 }),
+      ]);
       await eventually(() => store.values([name('a'), name('b'), name('c')], BASE, BASE + DAY, 10), 4);
       const latest = await store.latest([name('a'), name('b')], BASE + SECOND);
       expect(latest).toEqual([{ field: name('a'), ts: BASE + SECOND, value: 2 }]);
     });
 
     it('pages values in time order, at most the number asked for', async () => {
-      await store.write(Array.from({ length: 10 }, (_, index) => event(BASE + index * SECOND, { p: index, q: -index })));
+      await store.write(
+        Array.from({ length: 10 }, (_, index) => event(BASE + index * SECOND, { p: index, q: -index })),
+      );
       await eventually(() => store.values([name('p'), name('q')], BASE, BASE + DAY, 100), 20);
       const page = await store.values([name('p'), name('q')], BASE + 2 * SECOND, BASE + DAY, 5);
       expect(page.map((row) => row.ts)).toEqual([2, 2, 3, 3, 4].map((index) => BASE + index * SECOND));
@@ -140,7 +187,10 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
 
     it('stores every value of a large batch of events', async () => {
       const events = Array.from({ length: 2_000 }, (_, index) =>
-        event(BASE + index * 1_000, Object.fromEntries(Array.from({ length: 10 }, (__, field) => [`f${field}`, index + field / 10]))),
+        event(
+          BASE + index * 1_000,
+          Object.fromEntries(Array.from({ length: 10 }, (__, field) => [`f${field}`, index + field / 10])),
+        ),
       );
       await store.write(events);
       const fields = Array.from({ length: 10 }, (_, field) => name(`f${field}`));

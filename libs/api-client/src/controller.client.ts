@@ -9,6 +9,10 @@ export type ControllerApiClient = Client<paths>;
 export type ControllerSchemas = components['schemas'];
 
 /** A client of the controller named `serviceId` reached at `baseUrl` (e.g. `http://localhost:5000`). */
-export function createControllerClient(baseUrl: string, serviceId = 'controller-1', options: ClientOptions = {}): ControllerApiClient {
+export function createControllerClient(
+  baseUrl: string,
+  serviceId = 'controller-1',
+  options: ClientOptions = {},
+): ControllerApiClient {
   return createClient<paths>({ ...options, baseUrl: serviceUrl(baseUrl, serviceId) });
 }

@@ -31,7 +31,10 @@ describe('service clients', () => {
     await client.GET('/timeseries/ping');
     await client.GET('/datastore/ping');
 
-    expect(requests.map((request) => request.url)).toEqual(['http://proxy/history/timeseries/ping', 'http://proxy/history/datastore/ping']);
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://proxy/history/timeseries/ping',
+      'http://proxy/history/datastore/ping',
+    ]);
   });
 
   it('send controller calls below the service id, controller-1 unless told otherwise', async () => {

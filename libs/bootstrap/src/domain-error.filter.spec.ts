@@ -2,7 +2,14 @@ import { HttpServer, Logger, NotFoundException } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { MqttContext } from '@nestjs/microservices';
 import { lastValueFrom, Observable, toArray } from 'rxjs';
-import { BadRequestError, ConflictError, NotFoundError, RefusedChangeError, StoreUnavailableError, TooLargeError } from '@eventcast/domain';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  RefusedChangeError,
+  StoreUnavailableError,
+  TooLargeError,
+} from '@eventcast/domain';
 import { DomainErrorFilter } from './domain-error.filter';
 
 /** What the filter answered over HTTP: status and body, as the HTTP adapter was asked to send them. */
@@ -38,12 +45,19 @@ describe(DomainErrorFilter.name, () => {
       { type: RefusedChangeError, status: 422, phrase: 'Unprocessable Entity' },
       { type: StoreUnavailableError, status: 503, phrase: 'Service Unavailable' },
     ])('answers a $type.name with $status and {statusCode, error, message}', ({ type, status, phrase }) => {
-      expect(answerHttp(new type('the reason'))).toEqual({ status, body: { statusCode: status, error: phrase, message: 'the reason' } });
+      expect(answerHttp(new type('the reason'))).toEqual({
+        status,
+        body: { statusCode: status, error: phrase, message: 'the reason' },
+      });
     });
 
     it('lists every problem of a bad request in its message', () => {
       const { body } = answerHttp(new BadRequestError(['type: X is not a block type', 'data.kp must be a number']));
-      expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: ['type: X is not a block type', 'data.kp must be a number'] });
+      expect(body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['type: X is not a block type', 'data.kp must be a number'],
+      });
     });
 
     it('answers a specific error as the domain error it extends', () => {
@@ -69,7 +83,10 @@ describe(DomainErrorFilter.name, () => {
     it('refuses a message that broke a domain rule with a warning naming its topic and reason, and counts it', async () => {
       const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation();
       const filter = new DomainErrorFilter();
-      const handled = filter.catch(new ConflictError('id: a block named X exists already'), mqttHost('eventcast/controller/blocks/create')) as Observable<never>;
+      const handled = filter.catch(
+        new ConflictError('id: a block named X exists already'),
+        mqttHost('eventcast/controller/blocks/create'),
+      ) as Observable<never>;
       await expect(lastValueFrom(handled.pipe(toArray()))).resolves.toEqual([]);
       filter.catch(new NotFoundError('id: there is no block named Y'), mqttHost('eventcast/controller/blocks/delete'));
       expect(warned.mock.calls.map(([line]) => line)).toEqual([
@@ -84,7 +101,10 @@ describe(DomainErrorFilter.name, () => {
       const filter = new DomainErrorFilter();
       const bug = new TypeError('x is undefined');
       filter.catch(bug, mqttHost('eventcast/controller/blocks/write'));
-      expect(logged).toHaveBeenCalledWith('failed on the message on eventcast/controller/blocks/write (1 refused since start)', bug.stack);
+      expect(logged).toHaveBeenCalledWith(
+        'failed on the message on eventcast/controller/blocks/write (1 refused since start)',
+        bug.stack,
+      );
       expect(filter.refusedMessages).toBe(1);
     });
   });
@@ -99,9 +119,9 @@ describe(DomainErrorFilter.name, () => {
     }
 
     it('sends the reason of a domain error in an error frame with the id of the command', () => {
-      expect(sentFrames(new BadRequestError('query.points must be an integer'), { id: 'q1', command: 'ranges' })).toEqual([
-        { id: 'q1', error: 'query.points must be an integer' },
-      ]);
+      expect(
+        sentFrames(new BadRequestError('query.points must be an integer'), { id: 'q1', command: 'ranges' }),
+      ).toEqual([{ id: 'q1', error: 'query.points must be an integer' }]);
     });
 
     it('sends an unexpected failure as an internal error, without an id when the command had none, and logs it', () => {

@@ -59,6 +59,7 @@ export class DomainErrorFilter extends BaseExceptionFilter {
     const ws = host.switchToWs();
     const id = (ws.getData<{ id?: unknown } | null>() ?? {}).id;
     const client = ws.getClient<WebSocket>();
-    if (client.readyState === client.OPEN) client.send(JSON.stringify(wsErrorFrame(error, typeof id === 'string' ? id : undefined)));
+    if (client.readyState === client.OPEN)
+      client.send(JSON.stringify(wsErrorFrame(error, typeof id === 'string' ? id : undefined)));
   }
 }

@@ -40,7 +40,12 @@ describe(readEnvironment.name, () => {
   it('stops with a message naming every bad variable', () => {
     let error: unknown;
     try {
-      readEnvironment(spec, { PORT: 'eighty', MQTT_URL: 'http://broker', BROADCAST_INTERVAL_MS: '5', SERVICE_ID: 'Bad Id' });
+      readEnvironment(spec, {
+        PORT: 'eighty',
+        MQTT_URL: 'http://broker',
+        BROADCAST_INTERVAL_MS: '5',
+        SERVICE_ID: 'Bad Id',
+      });
     } catch (caught) {
       error = caught;
     }

@@ -1,5 +1,13 @@
 import { HttpStatus } from '@nestjs/common';
-import { BadRequestError, ConflictError, DomainError, NotFoundError, RefusedChangeError, StoreUnavailableError, TooLargeError } from '@eventcast/domain';
+import {
+  BadRequestError,
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  RefusedChangeError,
+  StoreUnavailableError,
+  TooLargeError,
+} from '@eventcast/domain';
 
 /** The JSON body of an HTTP error answer, the shape Nest gives its own exceptions. */
 export interface HttpErrorBody {
@@ -23,6 +31,10 @@ const HTTP_ANSWERS: ReadonlyArray<readonly [DomainErrorClass, HttpStatus, string
 
 /** The HTTP answer to a domain error: its status, and a body naming the reason or every problem. */
 export function httpErrorAnswer(error: DomainError): HttpErrorBody {
-  const [, statusCode, phrase] = HTTP_ANSWERS.find(([type]) => error instanceof type) ?? [DomainError, HttpStatus.INTERNAL_SERVER_ERROR, 'Internal Server Error'];
+  const [, statusCode, phrase] = HTTP_ANSWERS.find(([type]) => error instanceof type) ?? [
+    DomainError,
+    HttpStatus.INTERNAL_SERVER_ERROR,
+    'Internal Server Error',
+  ];
   return { statusCode, error: phrase, message: error.problems ?? error.message };
 }

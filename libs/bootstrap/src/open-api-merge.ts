@@ -8,9 +8,15 @@ import type { OpenAPIObject, OperationObject, PathItemObject } from '@nestjs/swa
  * error: one of them would silently hide the other.
  */
 export function mergeOpenApiDocuments(base: OpenAPIObject, others: Record<string, OpenAPIObject>): OpenAPIObject {
-  const merged = { ...base, paths: { ...base.paths }, components: { ...base.components, schemas: { ...base.components?.schemas } } };
+  const merged = {
+    ...base,
+    paths: { ...base.paths },
+    components: { ...base.components, schemas: { ...base.components?.schemas } },
+  };
   for (const [name, other] of Object.entries(others)) {
-    const paths = Object.entries(other.paths).map(([path, item]) => [path, withOperationIdPrefix(item, `${name}_`)] as const);
+    const paths = Object.entries(other.paths).map(
+      ([path, item]) => [path, withOperationIdPrefix(item, `${name}_`)] as const,
+    );
     addEntries('path', merged.paths, Object.fromEntries(paths));
     addEntries('schema', merged.components.schemas, other.components?.schemas ?? {});
     const names = new Set((merged.tags ?? []).map((tag) => tag.name));
@@ -23,14 +29,17 @@ export function mergeOpenApiDocuments(base: OpenAPIObject, others: Record<string
 function withOperationIdPrefix(item: PathItemObject, prefix: string): PathItemObject {
   const entries = Object.entries(item).map(([key, value]) => {
     const operation = value as OperationObject;
-    return operation?.operationId ? [key, { ...operation, operationId: `${prefix}${operation.operationId}` }] : [key, value];
+    return operation?.operationId
+      ? [key, { ...operation, operationId: `${prefix}${operation.operationId}` }]
+      : [key, value];
   });
   return Object.fromEntries(entries);
 }
 
 function addEntries<T>(kind: string, target: Record<string, T>, source: Record<string, T>): void {
   for (const [name, value] of Object.entries(source)) {
-    if (name in target && !isDeepStrictEqual(target[name], value)) throw new Error(`OpenAPI ${kind} "${name}" is defined differently by two documents`);
+    if (name in target && !isDeepStrictEqual(target[name], value))
+      throw new Error(`OpenAPI ${kind} "${name}" is defined differently by two documents`);
     target[name] = value;
   }
 }

@@ -36,7 +36,10 @@ class ReadingsController {
 })
 class ReadingsModule {}
 
-@Module({ imports: [ReadingsModule, RouterModule.register([{ path: 'sensors', module: ReadingsModule }])], controllers: [PingController] })
+@Module({
+  imports: [ReadingsModule, RouterModule.register([{ path: 'sensors', module: ReadingsModule }])],
+  controllers: [PingController],
+})
 class ServiceModule {}
 
 const service: ServiceStartOptions = {
@@ -65,7 +68,13 @@ describe(previewOpenApiDocument.name, () => {
 
 describe(formatOpenApiDocument.name, () => {
   it('writes two-space JSON with the keys sorted at every level and a final newline', () => {
-    const text = formatOpenApiDocument({ paths: { '/b': {}, '/a': {} }, openapi: '3.0.0', info: { version: '1', title: 't' } });
-    expect(text).toBe('{\n  "info": {\n    "title": "t",\n    "version": "1"\n  },\n  "openapi": "3.0.0",\n  "paths": {\n    "/a": {},\n    "/b": {}\n  }\n}\n');
+    const text = formatOpenApiDocument({
+      paths: { '/b': {}, '/a': {} },
+      openapi: '3.0.0',
+      info: { version: '1', title: 't' },
+    });
+    expect(text).toBe(
+      '{\n  "info": {\n    "title": "t",\n    "version": "1"\n  },\n  "openapi": "3.0.0",\n  "paths": {\n    "/a": {},\n    "/b": {}\n  }\n}\n',
+    );
   });
 });

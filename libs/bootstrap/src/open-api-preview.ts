@@ -34,7 +34,9 @@ export async function printOpenApiDocument(options: ServiceStartOptions): Promis
   try {
     process.stdout.write(formatOpenApiDocument(await previewOpenApiDocument(options)));
   } catch (error) {
-    console.error(`could not build the OpenAPI document of ${options.name}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `could not build the OpenAPI document of ${options.name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exitCode = 1;
   }
 }

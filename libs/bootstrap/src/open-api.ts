@@ -13,7 +13,11 @@ export interface ApiDescription {
 
 /** Builds the OpenAPI document of an app from its controllers and DTOs, without opening a port. */
 export function createOpenApiDocument(app: INestApplication, api: ApiDescription): OpenAPIObject {
-  const config = new DocumentBuilder().setTitle(api.title).setDescription(api.description).setVersion(api.version).build();
+  const config = new DocumentBuilder()
+    .setTitle(api.title)
+    .setDescription(api.description)
+    .setVersion(api.version)
+    .build();
   return mergeOpenApiDocuments(SwaggerModule.createDocument(app, config), api.includes ?? {});
 }
 

@@ -10,7 +10,10 @@ import type { ServiceStartOptions } from './service-start-options';
  * The served app and the preview that writes the OpenAPI document both come from here, so their
  * routes cannot differ.
  */
-export async function createServiceApp(options: ServiceStartOptions, nestOptions: NestApplicationOptions): Promise<NestFastifyApplication> {
+export async function createServiceApp(
+  options: ServiceStartOptions,
+  nestOptions: NestApplicationOptions,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: 16 * 1024 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, nestOptions);
   app.setGlobalPrefix(options.prefix);

@@ -26,7 +26,9 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
   const url = `http://localhost:${options.port}/${options.prefix}`;
   const apiPage = `http://localhost:${options.port}${apiPath}`;
   logger.log(`${options.name} started at ${url} (API page ${apiPage}), broker ${options.mqttUrl}`);
-  const subscribed = app.startAllMicroservices().then(() => logger.log(`${options.name} connected to ${options.mqttUrl}`));
+  const subscribed = app
+    .startAllMicroservices()
+    .then(() => logger.log(`${options.name} connected to ${options.mqttUrl}`));
   subscribed.catch((error: unknown) => logger.error(`MQTT transport failed: ${String(error)}`));
   return { app, url, apiPage, subscribed };
 }

@@ -16,6 +16,9 @@ const logger = new Logger('WebSocket');
 export function wsErrorFrame(error: unknown, id?: string): WsErrorFrame {
   const frame = id === undefined ? {} : { id };
   if (error instanceof DomainError) return { ...frame, error: error.message };
-  logger.error(`a command${id === undefined ? '' : ` (id ${id})`} failed unexpectedly`, error instanceof Error ? error.stack : String(error));
+  logger.error(
+    `a command${id === undefined ? '' : ` (id ${id})`} failed unexpectedly`,
+    error instanceof Error ? error.stack : String(error),
+  );
   return { ...frame, error: 'internal error' };
 }

@@ -1,4 +1,9 @@
-import { emptyFlattenReport, flattenHistoryEvent, MAX_FLATTEN_DEPTH, MAX_VALUES_PER_EVENT } from './flatten-history-event';
+import {
+  emptyFlattenReport,
+  flattenHistoryEvent,
+  MAX_FLATTEN_DEPTH,
+  MAX_VALUES_PER_EVENT,
+} from './flatten-history-event';
 
 function flatten(key: string, data: object) {
   const report = emptyFlattenReport();
@@ -43,7 +48,20 @@ describe(flattenHistoryEvent.name, () => {
   });
 
   it('ignores strings that are no plain number, null and non-finite numbers, and counts them', () => {
-    const data = { a: 'true', b: '1.2.3', c: 'NaN', d: 'Infinity', e: '0x10', f: '', g: '   ', h: '5.', i: null, j: NaN, l: -Infinity, kept: 1 };
+    const data = {
+      a: 'true',
+      b: '1.2.3',
+      c: 'NaN',
+      d: 'Infinity',
+      e: '0x10',
+      f: '',
+      g: '   ',
+      h: '5.',
+      i: null,
+      j: NaN,
+      l: -Infinity,
+      kept: 1,
+    };
     const { values, report } = flatten('k', data);
     expect(values).toEqual({ 'k/kept': 1 });
     expect(report).toEqual({ ignored: 11, tooDeep: 0, truncated: false });
@@ -78,19 +96,28 @@ describe(flattenHistoryEvent.name, () => {
   });
 
   it('treats __proto__, constructor and prototype as ordinary keys without touching any prototype', () => {
-    const data = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"x": 2}}, "prototype": 3, "a": {"__proto__": 4}}');
+    const data = JSON.parse(
+      '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"x": 2}}, "prototype": 3, "a": {"__proto__": 4}}',
+    );
     const { values } = flatten('k', data);
-    expect(values).toEqual({ 'k/__proto__/polluted': 1, 'k/constructor/prototype/x': 2, 'k/prototype': 3, 'k/a/__proto__': 4 });
+    expect(values).toEqual({
+      'k/__proto__/polluted': 1,
+      'k/constructor/prototype/x': 2,
+      'k/prototype': 3,
+      'k/a/__proto__': 4,
+    });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
 
   it('keeps huge finite numbers and ignores numbers that overflow', () => {
-    expect(flatten('k', { big: 1.7976931348623157e308, text: '1e308', over: '1e999', unsafe: 2 ** 60 }).values).toEqual({
-      'k/big': 1.7976931348623157e308,
-      'k/text': 1e308,
-      'k/unsafe': 2 ** 60,
-    });
+    expect(flatten('k', { big: 1.7976931348623157e308, text: '1e308', over: '1e999', unsafe: 2 ** 60 }).values).toEqual(
+      {
+        'k/big': 1.7976931348623157e308,
+        'k/text': 1e308,
+        'k/unsafe': 2 ** 60,
+      },
+    );
   });
 
   it(`drops what is nested deeper than ${MAX_FLATTEN_DEPTH} levels, even 10,000 levels deep, and reports it`, () => {

@@ -35,7 +35,10 @@ export function emptyFlattenReport(): FlattenReport {
  * `constructor` are ordinary keys. Never throws on JSON data: what is left out is added to
  * `report` (pass one to learn about drops; counts add up when a report is reused).
  */
-export function flattenHistoryEvent(event: { key: string; data: object }, report: FlattenReport = emptyFlattenReport()): Map<string, number> {
+export function flattenHistoryEvent(
+  event: { key: string; data: object },
+  report: FlattenReport = emptyFlattenReport(),
+): Map<string, number> {
   const values = new Map<string, number>();
   if (typeof event.data === 'object' && event.data !== null) {
     flattenInto(event.data, event.key, 1, MAX_VALUES_PER_EVENT, values, report);
@@ -47,7 +50,14 @@ export function flattenHistoryEvent(event: { key: string; data: object }, report
  * Walks one object at `depth` (1 for the children of `data`); recursion is bounded by
  * `MAX_FLATTEN_DEPTH`. Returns how many entries the event may still read; 0 stops the walk.
  */
-function flattenInto(node: object, prefix: string, depth: number, budget: number, values: Map<string, number>, report: FlattenReport): number {
+function flattenInto(
+  node: object,
+  prefix: string,
+  depth: number,
+  budget: number,
+  values: Map<string, number>,
+  report: FlattenReport,
+): number {
   const record = node as Record<string, unknown>;
   const keys = Object.keys(record);
   for (let index = 0; index < keys.length; index++) {

@@ -29,14 +29,33 @@ describe(toHistoryNumber.name, () => {
     expect(toHistoryNumber(value)).toBe(expected);
   });
 
-  it.each(['true', 'false', '1.2.3', 'NaN', 'Infinity', '-Infinity', '0x10', '0b1', '0o7', '', '   ', '1e999', '5.', '1_000', '1,5', '12abc', 'e5', '--1'])(
-    'ignores the string %p, which is not a plain number',
+  it.each([
+    'true',
+    'false',
+    '1.2.3',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '0x10',
+    '0b1',
+    '0o7',
+    '',
+    '   ',
+    '1e999',
+    '5.',
+    '1_000',
+    '1,5',
+    '12abc',
+    'e5',
+    '--1',
+  ])('ignores the string %p, which is not a plain number', (value) => {
+    expect(toHistoryNumber(value)).toBeUndefined();
+  });
+
+  it.each([null, undefined, NaN, Infinity, -Infinity, {}, [], [1], { value: 1 }, 10n, Symbol('x')])(
+    'ignores %p',
     (value) => {
       expect(toHistoryNumber(value)).toBeUndefined();
     },
   );
-
-  it.each([null, undefined, NaN, Infinity, -Infinity, {}, [], [1], { value: 1 }, 10n, Symbol('x')])('ignores %p', (value) => {
-    expect(toHistoryNumber(value)).toBeUndefined();
-  });
 });

@@ -16,12 +16,19 @@ describe(mqttTransportOptions.name, () => {
 
   it('speaks MQTT 5 with the Receive Maximum asked for, keeping a persistent session after a disconnect', () => {
     expect(mqttTransportOptions(connection).options).not.toHaveProperty('protocolVersion');
-    expect(mqttTransportOptions({ ...connection, receiveMaximum: 65_535, persistentSession: true }).options).toMatchObject({
+    expect(
+      mqttTransportOptions({ ...connection, receiveMaximum: 65_535, persistentSession: true }).options,
+    ).toMatchObject({
       protocolVersion: 5,
       properties: { receiveMaximum: 65_535, sessionExpiryInterval: 0xffff_ffff },
     });
-    expect(mqttTransportOptions({ ...connection, receiveMaximum: 100 }).options).toMatchObject({ protocolVersion: 5, properties: { receiveMaximum: 100 } });
-    expect(mqttTransportOptions({ ...connection, receiveMaximum: 100 }).options?.properties).not.toHaveProperty('sessionExpiryInterval');
+    expect(mqttTransportOptions({ ...connection, receiveMaximum: 100 }).options).toMatchObject({
+      protocolVersion: 5,
+      properties: { receiveMaximum: 100 },
+    });
+    expect(mqttTransportOptions({ ...connection, receiveMaximum: 100 }).options?.properties).not.toHaveProperty(
+      'sessionExpiryInterval',
+    );
   });
 
   it('puts the last will on the publishing connection as JSON', () => {

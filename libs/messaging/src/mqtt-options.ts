@@ -62,7 +62,12 @@ function connectionOptions(connection: BrokerConnection, clientId: string, will?
       },
     }),
     ...(will && {
-      will: { topic: will.topic, payload: JSON.stringify(will.payload), qos: will.qos ?? 1, retain: will.retain ?? false },
+      will: {
+        topic: will.topic,
+        payload: JSON.stringify(will.payload),
+        qos: will.qos ?? 1,
+        retain: will.retain ?? false,
+      },
     }),
   };
 }
@@ -77,5 +82,9 @@ export function mqttTransportOptions(connection: BrokerConnection): MqttOptions 
 
 /** Options of the Nest MQTT client (the publishing side) of a service; it carries the last will. */
 export function mqttPublisherOptions(connection: BrokerConnection): NonNullable<MqttOptions['options']> {
-  return connectionOptions({ ...connection, persistentSession: false }, publisherClientId(connection.clientId), connection.will);
+  return connectionOptions(
+    { ...connection, persistentSession: false },
+    publisherClientId(connection.clientId),
+    connection.will,
+  );
 }

@@ -5,7 +5,15 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { connectAsync, IPublishPacket, MqttClient } from 'mqtt';
 import { PrivateBroker, testBrokerUrl, waitFor } from '@eventcast/testing';
-import { EventPublisher, isRetainedDelivery, MessagingModule, MQTT_PUBLISHER_CLIENT, mqttTransportOptions, ResilientMqttClient, uniqueClientId } from '../src';
+import {
+  EventPublisher,
+  isRetainedDelivery,
+  MessagingModule,
+  MQTT_PUBLISHER_CLIENT,
+  mqttTransportOptions,
+  ResilientMqttClient,
+  uniqueClientId,
+} from '../src';
 
 interface Delivery {
   topic: string;
@@ -25,7 +33,12 @@ function recordingConsumer(root: string, deliveries: Delivery[]) {
   return RecordingConsumer;
 }
 
-async function startApp(root: string, deliveries: Delivery[], url = testBrokerUrl(), will?: Parameters<typeof MessagingModule.forRoot>[0]['will']) {
+async function startApp(
+  root: string,
+  deliveries: Delivery[],
+  url = testBrokerUrl(),
+  will?: Parameters<typeof MessagingModule.forRoot>[0]['will'],
+) {
   const broker = { url, clientId: uniqueClientId('test'), will };
   const moduleRef = await Test.createTestingModule({
     imports: [MessagingModule.forRoot(broker)],
@@ -52,7 +65,10 @@ describe('MQTT wiring against the real Mosquitto', () => {
   beforeAll(async () => {
     peer = await connectAsync(testBrokerUrl());
     // Published before the service subscribes, so the broker hands it over from its retained store.
-    await peer.publishAsync(`${root}/retained`, JSON.stringify({ key: 'old', data: { a: 0 } }), { qos: 1, retain: true });
+    await peer.publishAsync(`${root}/retained`, JSON.stringify({ key: 'old', data: { a: 0 } }), {
+      qos: 1,
+      retain: true,
+    });
     const started = await startApp(root, deliveries);
     app = started.app;
     await started.subscribed;
@@ -73,7 +89,9 @@ describe('MQTT wiring against the real Mosquitto', () => {
   it('keeps the subscription after a payload that is not JSON', async () => {
     await peer.publishAsync(`${root}/junk`, 'not json {', { qos: 1 });
     await peer.publishAsync(`${root}/after-junk`, '{"key":"next","data":{"b":2}}', { qos: 1 });
-    const next = await waitFor('the event after the junk', () => deliveries.find((d) => d.topic === `${root}/after-junk`));
+    const next = await waitFor('the event after the junk', () =>
+      deliveries.find((d) => d.topic === `${root}/after-junk`),
+    );
     expect(next.data).toEqual({ key: 'next', data: { b: 2 } });
     expect(deliveries.find((d) => d.topic === `${root}/junk`)?.data).toBe('not json {');
   });
@@ -82,15 +100,22 @@ describe('MQTT wiring against the real Mosquitto', () => {
     const stored = await waitFor('the retained delivery', () => deliveries.find((d) => d.topic === `${root}/retained`));
     expect(stored).toMatchObject({ retained: true, data: { key: 'old', data: { a: 0 } } });
 
-    await peer.publishAsync(`${root}/retained`, JSON.stringify({ key: 'live', data: { a: 1 } }), { qos: 1, retain: true });
-    const live = await waitFor('the live delivery', () => deliveries.find((d) => d.topic === `${root}/retained` && !d.retained));
+    await peer.publishAsync(`${root}/retained`, JSON.stringify({ key: 'live', data: { a: 1 } }), {
+      qos: 1,
+      retain: true,
+    });
+    const live = await waitFor('the live delivery', () =>
+      deliveries.find((d) => d.topic === `${root}/retained` && !d.retained),
+    );
     expect(live.data).toEqual({ key: 'live', data: { a: 1 } });
   });
 
   it('publishes the bare payload with the retain flag asked for, on a connection of its own', async () => {
     const publisher = app.get(EventPublisher);
     await waitFor('the publisher connection', () => publisher.connected);
-    await expect(publisher.publish(`${root}/published`, { key: 'svc', data: { x: 1 } }, { retain: true })).resolves.toBe(true);
+    await expect(
+      publisher.publish(`${root}/published`, { key: 'svc', data: { x: 1 } }, { retain: true }),
+    ).resolves.toBe(true);
 
     // The service's own subscription receives it too: its two connections coexist on the broker.
     const own = await waitFor('the own delivery', () => deliveries.find((d) => d.topic === `${root}/published`));

@@ -21,7 +21,10 @@ export class BuiltApp {
 
   start(): this {
     const main = join(WORKSPACE, 'dist/apps', this.app, 'main.js');
-    if (!existsSync(main)) throw new Error(`${main} is missing: run \`node tools/build/build-app.mjs ${this.app}\` (the integration target builds it first)`);
+    if (!existsSync(main))
+      throw new Error(
+        `${main} is missing: run \`node tools/build/build-app.mjs ${this.app}\` (the integration target builds it first)`,
+      );
     const dataDir = mkdtempSync(join(tmpdir(), `eventcast-${this.app}-`));
     const child = spawn(process.execPath, [main], {
       cwd: WORKSPACE,

@@ -29,7 +29,9 @@ export async function fetchQuestDbJar(version: string): Promise<string> {
   const jar = join(homedir(), '.m2', 'repository', 'org', 'questdb', 'questdb', version, `questdb-${version}.jar`);
   if (existsSync(jar)) return jar;
   try {
-    await run('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=org.questdb:questdb:${version}`], { maxBuffer: 16 * 1024 * 1024 });
+    await run('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=org.questdb:questdb:${version}`], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
     const { stdout = '', message } = error as { stdout?: string; message: string };
     throw new Error(`mvn could not fetch org.questdb:questdb:${version}: ${stdout.trim() || message}`);
@@ -90,14 +92,20 @@ export class QuestDbServer {
     mkdirSync(join(root, 'conf'), { recursive: true });
     writeFileSync(join(root, 'conf', 'server.conf'), serverConf(server.port));
     const log = openSync(join(root, 'questdb.log'), 'a');
-    const child = spawn(javaFor(version), ['-Xms256m', '-Xmx1g', '-p', jar, '-m', 'io.questdb/io.questdb.ServerMain', '-d', root], {
-      detached: true,
-      stdio: ['ignore', log, log],
-    });
+    const child = spawn(
+      javaFor(version),
+      ['-Xms256m', '-Xmx1g', '-p', jar, '-m', 'io.questdb/io.questdb.ServerMain', '-d', root],
+      {
+        detached: true,
+        stdio: ['ignore', log, log],
+      },
+    );
     child.unref();
     writeFileSync(join(root, 'questdb.pid'), String(child.pid));
     const exited = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`QuestDB ${version} exited with ${code} at start; see ${join(root, 'questdb.log')}`))),
+      child.once('exit', (code) =>
+        reject(new Error(`QuestDB ${version} exited with ${code} at start; see ${join(root, 'questdb.log')}`)),
+      ),
     );
     await Promise.race([waitFor(`QuestDB ${version} at ${server.url}/exec`, () => server.answers(), 60_000), exited]);
     return server;

@@ -30,7 +30,10 @@ export interface HistoryStore {
 
 /** The history service's embedded DuckDB store and every QuestDB server the run has. */
 export function historyStores(): HistoryStore[] {
-  return [{ label: 'DuckDB', env: {} }, ...questDbTargets().map(({ label, url }) => ({ label, env: { QUESTDB_URL: url } }))];
+  return [
+    { label: 'DuckDB', env: {} },
+    ...questDbTargets().map(({ label, url }) => ({ label, env: { QUESTDB_URL: url } })),
+  ];
 }
 
 /**
@@ -43,7 +46,8 @@ export function describeOnEachQuestDb(what: string, suite: (target: QuestDbTarge
     describe.each(targets)(`${what} on $label`, suite);
     return;
   }
-  const reason = 'needs a QuestDB server: run it through `npm test` (which starts the tested versions) or set QUESTDB_URL';
+  const reason =
+    'needs a QuestDB server: run it through `npm test` (which starts the tested versions) or set QUESTDB_URL';
   describe(`${what} on QuestDB`, () => {
     if (process.env.CI) {
       it(`did not run: it ${reason}`, () => {

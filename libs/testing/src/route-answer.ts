@@ -32,7 +32,10 @@ export async function answerOf<T>(call: Promise<ClientResult<T>>): Promise<Route
  * would (text that is not JSON, fields of the wrong type, no body with a JSON content type). A
  * string is sent verbatim; anything else as JSON; `undefined` sends no body.
  */
-export async function sendRaw<T = Partial<ErrorBody> | undefined>(url: string, body?: unknown): Promise<RouteAnswer<T>> {
+export async function sendRaw<T = Partial<ErrorBody> | undefined>(
+  url: string,
+  body?: unknown,
+): Promise<RouteAnswer<T>> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -31,7 +31,16 @@ export class ServerProcess {
   /** A Redis server on a free port that keeps nothing on disk; call `start()`. */
   static async redis(): Promise<ServerProcess> {
     const port = await freePort();
-    return new ServerProcess('redis-server', port, 'redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+    return new ServerProcess('redis-server', port, 'redis', 'redis-server', [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]);
   }
 
   /** Starts the server unless it runs already, and resolves once it accepts connections. */

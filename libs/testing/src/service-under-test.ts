@@ -37,10 +37,22 @@ export class ServiceUnderTest<App extends ServiceName> {
    * `env` names them (PORT and DATA_DIR to start it again where it was), and waits until it is
    * connected to the broker.
    */
-  static async start<App extends ServiceName>(app: App, env: Record<string, string> = {}): Promise<ServiceUnderTest<App>> {
-    const settings = { PORT: String(await freePort()), DATA_DIR: mkdtempSync(join(tmpdir(), `eventcast-${app}-`)), MQTT_URL: testBrokerUrl(), ...env };
+  static async start<App extends ServiceName>(
+    app: App,
+    env: Record<string, string> = {},
+  ): Promise<ServiceUnderTest<App>> {
+    const settings = {
+      PORT: String(await freePort()),
+      DATA_DIR: mkdtempSync(join(tmpdir(), `eventcast-${app}-`)),
+      MQTT_URL: testBrokerUrl(),
+      ...env,
+    };
     const service = new ServiceUnderTest(app, new BuiltApp(app, settings).start());
-    await waitFor(`${app} to connect to its broker`, () => service.log.includes(` connected to ${settings.MQTT_URL}`), 30_000).catch(async (error: Error) => {
+    await waitFor(
+      `${app} to connect to its broker`,
+      () => service.log.includes(` connected to ${settings.MQTT_URL}`),
+      30_000,
+    ).catch(async (error: Error) => {
       await service.stop('SIGKILL');
       throw new Error(`${error.message}; it printed:\n${service.log.slice(-2000)}`);
     });

@@ -20,7 +20,9 @@ export const HISTORY_TABLE = 'history_values';
 
 /** The error a read rejects with when the store cannot answer it (see `TimeSeriesStore`). */
 export function storeUnanswered(reason: unknown): StoreUnavailableError {
-  return new StoreUnavailableError(`the time-series store could not answer: ${reason instanceof Error ? reason.message : String(reason)}`);
+  return new StoreUnavailableError(
+    `the time-series store could not answer: ${reason instanceof Error ? reason.message : String(reason)}`,
+  );
 }
 
 /**

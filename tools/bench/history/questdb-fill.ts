@@ -24,19 +24,36 @@ export async function fillQuestDb(url: string, table: string, prefix: string): P
   const dense = `${prefix}/dense/value[degC]`;
   const others = Array.from({ length: 100 }, (_, index) => `${prefix}/sensor ${index}/value`);
   const insert = (rows: number, offset: number, select: string) =>
-    http.exec(`INSERT INTO ${table} SELECT ${select.replaceAll('$x', `(x + ${offset - 1}L)`)} FROM long_sequence(${rows})`);
+    http.exec(
+      `INSERT INTO ${table} SELECT ${select.replaceAll('$x', `(x + ${offset - 1}L)`)} FROM long_sequence(${rows})`,
+    );
   for (let offset = 0; offset < 100_000_000; offset += ROWS_PER_INSERT) {
-    await insert(ROWS_PER_INSERT, offset, `cast(${startUs}L + ($x / 100) * ${SECOND_US}L + ($x % 100) AS TIMESTAMP), cast(concat(${sqlText(`${prefix}/sensor `)}, $x % 100, '/value') AS SYMBOL), ($x % 100) + rnd_double()`);
+    await insert(
+      ROWS_PER_INSERT,
+      offset,
+      `cast(${startUs}L + ($x / 100) * ${SECOND_US}L + ($x % 100) AS TIMESTAMP), cast(concat(${sqlText(`${prefix}/sensor `)}, $x % 100, '/value') AS SYMBOL), ($x % 100) + rnd_double()`,
+    );
   }
   for (let offset = 0; offset < 10_000_000; offset += ROWS_PER_INSERT) {
-    await insert(ROWS_PER_INSERT, offset, `cast(${startUs}L + $x * 100000L AS TIMESTAMP), cast(${sqlText(dense)} AS SYMBOL), 20 + rnd_double()`);
+    await insert(
+      ROWS_PER_INSERT,
+      offset,
+      `cast(${startUs}L + $x * 100000L AS TIMESTAMP), cast(${sqlText(dense)} AS SYMBOL), 20 + rnd_double()`,
+    );
   }
   const rows = 110_000_000;
   await until(async () => Number((await http.exec(`SELECT count() FROM ${table}`))[0][0]) >= rows);
   // QuestDB 9.x: the service's rollup (a materialized view) takes the rows a while after the table.
   const rollupBehind = `SELECT count() FROM materialized_views() WHERE view_name = ${sqlText(rollupName(table))} AND refresh_base_table_txn < base_table_txn`;
   await until(async () => Number((await http.exec(rollupBehind).catch(() => [[0]]))[0][0]) === 0);
-  return { dense, ten: others.slice(0, 10), hundred: [dense, ...others.slice(0, 99)], startMs: startUs / 1000, endMs: endUs / 1000, rows };
+  return {
+    dense,
+    ten: others.slice(0, 10),
+    hundred: [dense, ...others.slice(0, 99)],
+    startMs: startUs / 1000,
+    endMs: endUs / 1000,
+    rows,
+  };
 }
 
 async function until(done: () => Promise<boolean>): Promise<void> {

@@ -51,7 +51,13 @@ async function withTable<T>(url: string, table: string, use: (http: QuestDbHttpC
   }
 }
 
-async function textRate(url: string, table: string, bodies: string[], inFlight: number, values: number): Promise<number> {
+async function textRate(
+  url: string,
+  table: string,
+  bodies: string[],
+  inFlight: number,
+  values: number,
+): Promise<number> {
   return withTable(url, table, async (http) => {
     const started = performance.now();
     let next = 0;
@@ -68,12 +74,15 @@ async function textRate(url: string, table: string, bodies: string[], inFlight: 
 async function clientRate(url: string, table: string, rows: TimedValues[], values: number): Promise<number> {
   return withTable(url, table, async (http) => {
     // Protocol version 1 (text) is what QuestDB 8.x takes; 9.x measured the same with 2.
-    const sender = await Sender.fromConfig(`http::addr=${new URL(url).host};protocol_version=1;auto_flush=off;max_buf_size=1073741824`);
+    const sender = await Sender.fromConfig(
+      `http::addr=${new URL(url).host};protocol_version=1;auto_flush=off;max_buf_size=1073741824`,
+    );
     const started = performance.now();
     const perFlush = Math.ceil(LINES_PER_REQUEST / rows[0].values.size);
     for (let from = 0; from < rows.length; from += perFlush) {
       for (const event of rows.slice(from, from + perFlush)) {
-        for (const [field, value] of event.values) await sender.table(table).symbol('field', field).floatColumn('value', value).at(event.ts, 'us');
+        for (const [field, value] of event.values)
+          await sender.table(table).symbol('field', field).floatColumn('value', value).at(event.ts, 'us');
       }
       await sender.flush();
     }
@@ -89,13 +98,24 @@ export async function measureQuestDbLimit(url: string, table: string, fieldNames
   const rows = events(fieldNames, perRequest * REQUESTS);
   const bodies = (inFlight: number) => {
     const encoder = new IlpTextEncoder(`${table}_${inFlight}`);
-    return Array.from({ length: REQUESTS }, (_, index) => encoder.encode(rows.slice(index * perRequest, (index + 1) * perRequest)));
+    return Array.from({ length: REQUESTS }, (_, index) =>
+      encoder.encode(rows.slice(index * perRequest, (index + 1) * perRequest)),
+    );
   };
   const values = rows.length * fieldNames.length;
   const tries = [];
-  for (const inFlight of [1, 2, 4]) tries.push({ inFlight, valuesPerSecond: await textRate(url, `${table}_${inFlight}`, bodies(inFlight), inFlight, values) });
+  for (const inFlight of [1, 2, 4])
+    tries.push({
+      inFlight,
+      valuesPerSecond: await textRate(url, `${table}_${inFlight}`, bodies(inFlight), inFlight, values),
+    });
   const best = tries.reduce((a, b) => (b.valuesPerSecond > a.valuesPerSecond ? b : a));
   const clientRows = rows.slice(0, Math.ceil(CLIENT_VALUES / fieldNames.length));
-  const clientValuesPerSecond = await clientRate(url, `${table}_client`, clientRows, clientRows.length * fieldNames.length);
+  const clientValuesPerSecond = await clientRate(
+    url,
+    `${table}_client`,
+    clientRows,
+    clientRows.length * fieldNames.length,
+  );
   return { valuesPerSecond: best.valuesPerSecond, inFlight: best.inFlight, tries, clientValuesPerSecond };
 }

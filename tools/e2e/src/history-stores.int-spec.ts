@@ -15,7 +15,12 @@ describe.each(historyStores())('the built history app on $label', ({ env }) => {
   let running: ServiceUnderTest<'history'> | undefined;
 
   async function start(): Promise<void> {
-    running = await ServiceUnderTest.start('history', { ...env, PORT: String(port), DATA_DIR: dataDir, MQTT_CLIENT_ID: clientId });
+    running = await ServiceUnderTest.start('history', {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      MQTT_CLIENT_ID: clientId,
+    });
   }
 
   /** The latest value of the field, or none while the service cannot answer yet. */
@@ -39,10 +44,14 @@ describe.each(historyStores())('the built history app on $label', ({ env }) => {
   it('stores a published event and still answers it after a restart', async () => {
     const publisher = await connectAsync(testBrokerUrl());
     const event = { key, data: { fridge: { [`it's "cold"`]: 4.25 } } };
-    await waitFor('the published value to be queryable', async () => {
-      await publisher.publishAsync(historyTopic(key), JSON.stringify(event), { qos: 1 });
-      return (await latest()).length > 0;
-    }, 20_000);
+    await waitFor(
+      'the published value to be queryable',
+      async () => {
+        await publisher.publishAsync(historyTopic(key), JSON.stringify(event), { qos: 1 });
+        return (await latest()).length > 0;
+      },
+      20_000,
+    );
     await publisher.endAsync();
     expect(await latest()).toEqual([expect.objectContaining({ field, value: 4.25 })]);
 

@@ -14,7 +14,12 @@ describe('npm start', () => {
   beforeAll(async () => {
     for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
     // No MQTT_URL and nothing on the broker port: npm start has to bring its embedded broker.
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-start-')), SERVICE_ID: 'start-test' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NO_COLOR: '1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-start-')),
+      SERVICE_ID: 'start-test',
+    };
     delete env.MQTT_URL;
     start = spawn(process.execPath, ['tools/start/start.mjs'], {
       cwd: WORKSPACE,
@@ -29,7 +34,11 @@ describe('npm start', () => {
     });
     start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor('all three services to connect', () => (output.match(/ connected to mqtt:/g) ?? []).length === 3, 90_000).catch((error: Error) => {
+    await waitFor(
+      'all three services to connect',
+      () => (output.match(/ connected to mqtt:/g) ?? []).length === 3,
+      90_000,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}; npm start printed:\n${output.slice(-3000)}`);
     });
   }, 120_000);
@@ -39,10 +48,18 @@ describe('npm start', () => {
   });
 
   it('says which broker and stores it uses and where each API page is', () => {
-    expect(output).toContain(`eventcast: broker mqtt://localhost:${ports.broker} (embedded aedes broker, in this process)`);
-    expect(output).toMatch(new RegExp(`history +http://localhost:${ports.history}/history/api/doc +\\(embedded DuckDB in `));
-    expect(output).toMatch(new RegExp(`datastore +http://localhost:${ports.datastore}/history/datastore/api/doc +\\(embedded SQLite in `));
-    expect(output).toMatch(new RegExp(`controller +http://localhost:${ports.controller}/start-test/api/doc +\\(simulated device in `));
+    expect(output).toContain(
+      `eventcast: broker mqtt://localhost:${ports.broker} (embedded aedes broker, in this process)`,
+    );
+    expect(output).toMatch(
+      new RegExp(`history +http://localhost:${ports.history}/history/api/doc +\\(embedded DuckDB in `),
+    );
+    expect(output).toMatch(
+      new RegExp(`datastore +http://localhost:${ports.datastore}/history/datastore/api/doc +\\(embedded SQLite in `),
+    );
+    expect(output).toMatch(
+      new RegExp(`controller +http://localhost:${ports.controller}/start-test/api/doc +\\(simulated device in `),
+    );
   });
 
   it('runs all three services, each log line behind its name', async () => {

@@ -40,7 +40,9 @@ describe.each(apps)('the built $app app', ({ app, prefix, ping, env }) => {
     const page = await fetch(`${base}/${prefix}/api/doc`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('swagger-ui');
-    const document = (await (await fetch(`${base}/${prefix}/api/doc-json`)).json()) as { paths: Record<string, unknown> };
+    const document = (await (await fetch(`${base}/${prefix}/api/doc-json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(document.paths)).toContain(`/${ping}`);
   });
 

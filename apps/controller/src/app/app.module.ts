@@ -16,7 +16,15 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [MessagingModule.forRoot(broker), DatastoreClientModule.forRoot(config.datastoreUrl), DeviceModule.forRoot(config), UnitsModule, BlocksModule, BackupModule, BroadcastModule],
+      imports: [
+        MessagingModule.forRoot(broker),
+        DatastoreClientModule.forRoot(config.datastoreUrl),
+        DeviceModule.forRoot(config),
+        UnitsModule,
+        BlocksModule,
+        BackupModule,
+        BroadcastModule,
+      ],
       controllers: [PingController],
       providers: [{ provide: ControllerConfig, useValue: config }],
       exports: [ControllerConfig],

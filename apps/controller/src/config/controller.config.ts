@@ -2,7 +2,12 @@ import { commonVariables, integerVariable, readEnvironment, textVariable, urlVar
 
 const controllerVariables = {
   ...commonVariables(5000),
-  serviceId: textVariable('SERVICE_ID', 'controller-1', /^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, _ or - (at most 63), starting with a letter or digit'),
+  serviceId: textVariable(
+    'SERVICE_ID',
+    'controller-1',
+    /^[a-z0-9][a-z0-9_-]{0,62}$/,
+    'lower-case letters, digits, _ or - (at most 63), starting with a letter or digit',
+  ),
   datastoreUrl: urlVariable('DATASTORE_URL', 'http://localhost:5002', ['http', 'https']),
   broadcastIntervalMs: integerVariable('BROADCAST_INTERVAL_MS', 5000, 100, 3_600_000),
 };

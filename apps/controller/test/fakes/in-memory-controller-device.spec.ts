@@ -10,5 +10,9 @@ let files = 0;
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 // The fake is held to the same contract as the simulated device it stands in for.
-controllerDeviceContract('the simulated device', () => new SimulatedControllerDevice({ file: join(folder, `device-${(files += 1)}.json`), hardware: CONTRACT_HARDWARE }));
+controllerDeviceContract(
+  'the simulated device',
+  () =>
+    new SimulatedControllerDevice({ file: join(folder, `device-${(files += 1)}.json`), hardware: CONTRACT_HARDWARE }),
+);
 controllerDeviceContract('the in-memory fake', () => new InMemoryControllerDevice({ hardware: CONTRACT_HARDWARE }));

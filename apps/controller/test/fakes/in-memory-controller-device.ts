@@ -1,5 +1,18 @@
-import { BlockData, BlockType, defaultData, findBlockType, FIRST_USER_NID, SYSTEM_BLOCK_TYPES } from '@eventcast/block-model';
-import { ControllerDevice, DeviceBlock, DeviceBlockError, DeviceDeletion, NewDeviceBlock } from '../../src/app/ports/controller-device.port';
+import {
+  BlockData,
+  BlockType,
+  defaultData,
+  findBlockType,
+  FIRST_USER_NID,
+  SYSTEM_BLOCK_TYPES,
+} from '@eventcast/block-model';
+import {
+  ControllerDevice,
+  DeviceBlock,
+  DeviceBlockError,
+  DeviceDeletion,
+  NewDeviceBlock,
+} from '../../src/app/ports/controller-device.port';
 import { clearLinksTo } from '../../src/infra/device/links.util';
 import { SimulatedHardware } from '../../src/infra/device/simulated-hardware';
 
@@ -36,7 +49,11 @@ export class InMemoryControllerDevice extends ControllerDevice {
       this.byId.set(id, { id, nid, type: type.name, data: defaultData(type) });
     }
     const info = [...this.byId.values()].find((block) => block.type === 'SysInfo');
-    if (info !== undefined) Object.assign(info.data, { deviceId: options.deviceId ?? 'IN-MEMORY', version: options.version ?? 'in-memory-1' });
+    if (info !== undefined)
+      Object.assign(info.data, {
+        deviceId: options.deviceId ?? 'IN-MEMORY',
+        version: options.version ?? 'in-memory-1',
+      });
   }
 
   blocks(): readonly DeviceBlock[] {
@@ -59,7 +76,8 @@ export class InMemoryControllerDevice extends ControllerDevice {
 
   async delete(id: string): Promise<DeviceDeletion> {
     const block = this.known(id);
-    if (block.nid < FIRST_USER_NID) throw new DeviceBlockError('system-block', id, `${id} is a system block, which cannot be deleted`);
+    if (block.nid < FIRST_USER_NID)
+      throw new DeviceBlockError('system-block', id, `${id} is a system block, which cannot be deleted`);
     return this.remove([block]);
   }
 
@@ -68,8 +86,15 @@ export class InMemoryControllerDevice extends ControllerDevice {
   }
 
   async discover(): Promise<DeviceBlock[]> {
-    const unknown = this.hardware.filter((hardware) => ![...this.byId.values()].some((block) => block.type === hardware.type && block.data.address === hardware.address));
-    return unknown.map((hardware) => this.add({ id: this.freeId(hardware.type), type: hardware.type, data: { address: hardware.address } }));
+    const unknown = this.hardware.filter(
+      (hardware) =>
+        ![...this.byId.values()].some(
+          (block) => block.type === hardware.type && block.data.address === hardware.address,
+        ),
+    );
+    return unknown.map((hardware) =>
+      this.add({ id: this.freeId(hardware.type), type: hardware.type, data: { address: hardware.address } }),
+    );
   }
 
   async restore(blocks: NewDeviceBlock[]): Promise<DeviceBlock[]> {
@@ -88,9 +113,18 @@ export class InMemoryControllerDevice extends ControllerDevice {
 
   private add(block: NewDeviceBlock): MutableBlock {
     const type = this.typeOf(block.type);
-    if (type.system !== undefined) throw new DeviceBlockError('system-block', block.id, `${block.type} is the type of a system block, which cannot be created`);
-    if (this.byId.has(block.id)) throw new DeviceBlockError('block-exists', block.id, `a block named ${block.id} exists already`);
-    const free = block.nid !== undefined && block.nid >= FIRST_USER_NID && ![...this.byId.values()].some((other) => other.nid === block.nid);
+    if (type.system !== undefined)
+      throw new DeviceBlockError(
+        'system-block',
+        block.id,
+        `${block.type} is the type of a system block, which cannot be created`,
+      );
+    if (this.byId.has(block.id))
+      throw new DeviceBlockError('block-exists', block.id, `a block named ${block.id} exists already`);
+    const free =
+      block.nid !== undefined &&
+      block.nid >= FIRST_USER_NID &&
+      ![...this.byId.values()].some((other) => other.nid === block.nid);
     const nid = free ? (block.nid as number) : this.nextNid;
     this.nextNid = Math.max(this.nextNid, nid + 1);
     const created = { id: block.id, nid, type: type.name, data: { ...defaultData(type), ...block.data } };

@@ -25,7 +25,10 @@ export class InMemoryDatastore extends Datastore {
 
   async mset(values: DatastoreDocument[]): Promise<DatastoreDocument[]> {
     this.checkReachable();
-    const texts = values.map((document): [string, string] => [key(document.namespace, document.id), JSON.stringify(document)]);
+    const texts = values.map((document): [string, string] => [
+      key(document.namespace, document.id),
+      JSON.stringify(document),
+    ]);
     for (const [documentKey, text] of texts) this.texts.set(documentKey, text);
     return texts.map(([, text]) => JSON.parse(text) as DatastoreDocument);
   }

@@ -32,9 +32,14 @@ export interface ControllerOnFakes {
  * The services' log lines are silenced; a spec that wants them spies on `Logger.prototype`.
  */
 export function controllerOnFakes(device: InMemoryDeviceOptions = {}): ControllerOnFakes {
-  for (const level of ['log', 'warn', 'error'] as const) jest.spyOn(Logger.prototype, level).mockImplementation(() => undefined);
+  for (const level of ['log', 'warn', 'error'] as const)
+    jest.spyOn(Logger.prototype, level).mockImplementation(() => undefined);
   const config = { ...readControllerConfig({}), serviceId: 'c1' };
-  const fakes = { device: new InMemoryControllerDevice(device), datastore: new InMemoryDatastore(), publisher: new RecordingEventPublisher() };
+  const fakes = {
+    device: new InMemoryControllerDevice(device),
+    datastore: new InMemoryDatastore(),
+    publisher: new RecordingEventPublisher(),
+  };
   const units = new UserUnitsService(fakes.datastore);
   const store = new ControllerStoreService(config, fakes.datastore);
   const meta = new BlockMetaService(store, fakes.device);

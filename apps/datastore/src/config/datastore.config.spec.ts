@@ -2,7 +2,12 @@ import { readDatastoreConfig } from './datastore.config';
 
 describe(readDatastoreConfig.name, () => {
   it('runs on port 5002 with the embedded store by default', () => {
-    expect(readDatastoreConfig({})).toEqual({ mqttUrl: 'mqtt://localhost:1883', port: 5002, dataDir: './data', redisUrl: undefined });
+    expect(readDatastoreConfig({})).toEqual({
+      mqttUrl: 'mqtt://localhost:1883',
+      port: 5002,
+      dataDir: './data',
+      redisUrl: undefined,
+    });
   });
 
   it('takes Redis as redis:// or rediss:// only', () => {

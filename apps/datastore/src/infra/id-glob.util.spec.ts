@@ -43,7 +43,8 @@ describe(idGlobToRegExp.name, () => {
   });
 
   it('gives a valid pattern for characters that mean something in a RegExp', () => {
-    for (const glob of ['(', ')', '{1}', '$', '^', '|', '+', '[\\d]', '[a-\\]', '[(-)]']) expect(() => idGlobToRegExp(glob)).not.toThrow();
+    for (const glob of ['(', ')', '{1}', '$', '^', '|', '+', '[\\d]', '[a-\\]', '[(-)]'])
+      expect(() => idGlobToRegExp(glob)).not.toThrow();
     expect(matches('[\\d]', ['d', '1'])).toEqual(['d']);
   });
 

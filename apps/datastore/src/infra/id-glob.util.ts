@@ -46,7 +46,9 @@ function characterSet(chars: string[], start: number): { source: string; end: nu
 }
 
 function memberAt(chars: string[], index: number): { char: string; next: number } {
-  return chars[index] === '\\' && index + 1 < chars.length ? { char: chars[index + 1], next: index + 2 } : { char: chars[index], next: index + 1 };
+  return chars[index] === '\\' && index + 1 < chars.length
+    ? { char: chars[index + 1], next: index + 2 }
+    : { char: chars[index], next: index + 1 };
 }
 
 function codePoint(char: string): number {

@@ -13,7 +13,11 @@ export function lastWriteWins(documents: DatastoreDocument[]): DatastoreDocument
  * Applies a selection to the ids of one namespace: `ids` that exist in the given order, then the
  * `filter` matches sorted by id, each once. `sortedIds` lists every id of the namespace.
  */
-export function selectIds(selection: DocumentSelection, exists: (id: string) => boolean, sortedIds: () => string[]): string[] {
+export function selectIds(
+  selection: DocumentSelection,
+  exists: (id: string) => boolean,
+  sortedIds: () => string[],
+): string[] {
   const { ids, filter } = selection;
   if (ids === undefined && filter === undefined) return sortedIds();
   const chosen = new Set<string>();

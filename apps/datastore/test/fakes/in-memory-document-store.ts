@@ -66,7 +66,11 @@ export class InMemoryDocumentStore extends DocumentStore {
 
   private selected(selection: DocumentSelection): string[] {
     const texts = this.namespace(selection.namespace);
-    return selectIds(selection, (id) => texts.has(id), () => sortIds([...texts.keys()]));
+    return selectIds(
+      selection,
+      (id) => texts.has(id),
+      () => sortIds([...texts.keys()]),
+    );
   }
 
   private namespace(name: string, create = false): Map<string, string> {

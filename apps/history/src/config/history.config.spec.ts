@@ -45,6 +45,8 @@ describe(readHistoryConfig.name, () => {
 
   it('refuses a buffer too small to hold one controller event', () => {
     expect(readHistoryConfig({ HISTORY_BUFFER_VALUES: '2000000' }).bufferValues).toBe(2_000_000);
-    expect(() => readHistoryConfig({ HISTORY_BUFFER_VALUES: '10' })).toThrow(/HISTORY_BUFFER_VALUES: must be an integer from 1000/);
+    expect(() => readHistoryConfig({ HISTORY_BUFFER_VALUES: '10' })).toThrow(
+      /HISTORY_BUFFER_VALUES: must be an integer from 1000/,
+    );
   });
 });

@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, QuestDbTimeSeriesStore, TimeSeriesStore } from '@eventcast/time-series-store';
+import {
+  DuckDbTimeSeriesStore,
+  EMBEDDED_STORE_FILE,
+  QuestDbTimeSeriesStore,
+  TimeSeriesStore,
+} from '@eventcast/time-series-store';
 import { HistoryConfig } from '../config/history.config';
 
 /** QuestDB when `QUESTDB_URL` is set, else the embedded DuckDB file; opened and ready. */

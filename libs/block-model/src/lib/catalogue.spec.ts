@@ -13,9 +13,20 @@ const DOCUMENTED_FIELDS: Record<string, string[]> = {
     'timeZone string S',
   ],
   OnboardPins: ['channels array RO of {id number RO, claimedBy L Any RO}', 'enableIoSupply12V bool S'],
-  TempSensorMock: ['value Q degC RO G', 'connected bool S G', 'setting Q degC S', 'fluctuations array S of {amplitude Q delta_degC, period Q second}'],
+  TempSensorMock: [
+    'value Q degC RO G',
+    'connected bool S G',
+    'setting Q degC S',
+    'fluctuations array S of {amplitude Q delta_degC, period Q second}',
+  ],
   TempSensorOneWire: ['value Q degC RO G', 'offset Q delta_degC S', 'address string S'],
-  TempSensorExternal: ['enabled bool S', 'timeout Q second S', 'setting Q degC S G', 'lastUpdated string RO', 'value Q degC RO G'],
+  TempSensorExternal: [
+    'enabled bool S',
+    'timeout Q second S',
+    'setting Q degC S G',
+    'lastUpdated string RO',
+    'value Q degC RO G',
+  ],
   DS2413: ['address string S', 'connected bool RO G', 'channels array RO of {id number RO, claimedBy L Any RO}'],
   SetpointSensorPair: [
     'enabled bool S G',
@@ -112,7 +123,9 @@ function kindNotation(declared: Field): string {
 }
 
 function fieldsNotation(fields: FieldMap): string[] {
-  return Object.entries(fields).map(([name, declared]) => (declared.kind === 'array' ? `${name} ${kindNotation(declared)}` : notation(name, declared)));
+  return Object.entries(fields).map(([name, declared]) =>
+    declared.kind === 'array' ? `${name} ${kindNotation(declared)}` : notation(name, declared),
+  );
 }
 
 describe('BLOCK_CATALOGUE', () => {
@@ -120,9 +133,12 @@ describe('BLOCK_CATALOGUE', () => {
     expect([...BLOCK_CATALOGUE.keys()].sort()).toEqual(Object.keys(DOCUMENTED_FIELDS).sort());
   });
 
-  it.each(Object.entries(DOCUMENTED_FIELDS))('declares the fields of %s with the documented kinds, units, interfaces and flags', (name, fields) => {
-    expect(fieldsNotation((findBlockType(name) ?? { fields: {} }).fields)).toEqual(fields);
-  });
+  it.each(Object.entries(DOCUMENTED_FIELDS))(
+    'declares the fields of %s with the documented kinds, units, interfaces and flags',
+    (name, fields) => {
+      expect(fieldsNotation((findBlockType(name) ?? { fields: {} }).fields)).toEqual(fields);
+    },
+  );
 
   it('marks SystemInfo (nid 2) and OnboardPins (nid 19) as system blocks', () => {
     expect(SYSTEM_BLOCK_TYPES.map((type) => [type.name, type.system])).toEqual([
@@ -137,7 +153,9 @@ describe('BLOCK_CATALOGUE', () => {
   });
 
   it('gives the IO modules their channels, numbered from 1 and unclaimed', () => {
-    expect(findBlockType('OnboardPins')?.fields['channels']).toMatchObject({ default: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }] });
+    expect(findBlockType('OnboardPins')?.fields['channels']).toMatchObject({
+      default: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }],
+    });
     expect(findBlockType('DS2413')?.fields['channels']).toMatchObject({ default: [{ id: 1 }, { id: 2 }] });
   });
 
@@ -147,10 +165,13 @@ describe('BLOCK_CATALOGUE', () => {
 });
 
 describe(implementsInterface.name, () => {
-  it.each(BLOCK_INTERFACES.map((iface) => [iface]))('finds the implementations of %s that docs/blocks.md lists', (iface) => {
-    const implementations = [...BLOCK_CATALOGUE.keys()].filter((type) => implementsInterface(type, iface));
-    expect(implementations.sort()).toEqual([...DOCUMENTED_INTERFACES[iface]].sort());
-  });
+  it.each(BLOCK_INTERFACES.map((iface) => [iface]))(
+    'finds the implementations of %s that docs/blocks.md lists',
+    (iface) => {
+      const implementations = [...BLOCK_CATALOGUE.keys()].filter((type) => implementsInterface(type, iface));
+      expect(implementations.sort()).toEqual([...DOCUMENTED_INTERFACES[iface]].sort());
+    },
+  );
 
   it('lets a link name a type itself as well as an interface', () => {
     expect(implementsInterface('TempSensorMock', 'TempSensorMock')).toBe(true);

@@ -44,7 +44,10 @@ const DECLARED_TYPES: readonly BlockType[] = [
       value: field.quantity('degC', ROG),
       connected: field.bool(SG),
       setting: field.quantity('degC', S),
-      fluctuations: field.array({ amplitude: field.quantity('delta_degC'), period: field.quantity('second', { min: 0 }) }, S),
+      fluctuations: field.array(
+        { amplitude: field.quantity('delta_degC'), period: field.quantity('second', { min: 0 }) },
+        S,
+      ),
     },
   }),
   defineBlockType({
@@ -88,7 +91,10 @@ const DECLARED_TYPES: readonly BlockType[] = [
       setting: field.quantity('degC', ROG),
       value: field.quantity('degC', ROG),
       valueUnfiltered: field.quantity('degC', ROG),
-      filter: field.enum(['FILTER_NONE', 'FILTER_15s', 'FILTER_45s', 'FILTER_90s', 'FILTER_3m', 'FILTER_10m', 'FILTER_30m'], S),
+      filter: field.enum(
+        ['FILTER_NONE', 'FILTER_15s', 'FILTER_45s', 'FILTER_90s', 'FILTER_3m', 'FILTER_10m', 'FILTER_30m'],
+        S,
+      ),
       filterThreshold: field.quantity('delta_degC', { ...S, min: 0 }),
       claimedBy: field.link('Any', RO),
     },
@@ -178,5 +184,8 @@ export const SYSTEM_BLOCK_TYPES: readonly BlockType[] = DECLARED_TYPES.filter((t
  */
 export function implementsInterface(typeName: string, iface: string): boolean {
   const type = BLOCK_CATALOGUE.get(typeName);
-  return type !== undefined && (iface === ANY_INTERFACE || iface === typeName || (type.interfaces as readonly string[]).includes(iface));
+  return (
+    type !== undefined &&
+    (iface === ANY_INTERFACE || iface === typeName || (type.interfaces as readonly string[]).includes(iface))
+  );
 }

@@ -70,7 +70,8 @@ export interface ObjectField extends FieldFlags {
   fields: FieldMap;
 }
 
-export type Field = NumberField | BoolField | EnumField | StringField | QuantityField | LinkField | ArrayField | ObjectField;
+export type Field =
+  NumberField | BoolField | EnumField | StringField | QuantityField | LinkField | ArrayField | ObjectField;
 
 export type FieldKind = Field['kind'];
 
@@ -82,10 +83,26 @@ type Options<F extends Field> = Omit<F, 'kind'>;
 export const field = {
   number: (options: Options<NumberField> = {}): NumberField => ({ kind: 'number', ...options }),
   bool: (options: Options<BoolField> = {}): BoolField => ({ kind: 'bool', ...options }),
-  enum: (values: EnumField['values'], options: Omit<Options<EnumField>, 'values'> = {}): EnumField => ({ kind: 'enum', values, ...options }),
+  enum: (values: EnumField['values'], options: Omit<Options<EnumField>, 'values'> = {}): EnumField => ({
+    kind: 'enum',
+    values,
+    ...options,
+  }),
   string: (options: Options<StringField> = {}): StringField => ({ kind: 'string', ...options }),
-  quantity: (unit: string, options: Omit<Options<QuantityField>, 'unit'> = {}): QuantityField => ({ kind: 'quantity', unit, ...options }),
-  link: (iface: BlockInterface, options: FieldFlags = {}): LinkField => ({ kind: 'link', interface: iface, ...options }),
-  array: (items: FieldMap, options: Omit<Options<ArrayField>, 'items'> = {}): ArrayField => ({ kind: 'array', items, ...options }),
+  quantity: (unit: string, options: Omit<Options<QuantityField>, 'unit'> = {}): QuantityField => ({
+    kind: 'quantity',
+    unit,
+    ...options,
+  }),
+  link: (iface: BlockInterface, options: FieldFlags = {}): LinkField => ({
+    kind: 'link',
+    interface: iface,
+    ...options,
+  }),
+  array: (items: FieldMap, options: Omit<Options<ArrayField>, 'items'> = {}): ArrayField => ({
+    kind: 'array',
+    items,
+    ...options,
+  }),
   object: (fields: FieldMap, options: FieldFlags = {}): ObjectField => ({ kind: 'object', fields, ...options }),
 };

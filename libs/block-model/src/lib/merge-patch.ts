@@ -15,7 +15,11 @@ export function mergePatch(previous: BlockData, patch: BlockData): BlockData {
   for (const key of Object.keys(patch)) {
     const before = result[key];
     const value = patch[key];
-    setOwn(result, key, Object.hasOwn(result, key) && isPlainObject(before) && isPlainObject(value) ? mergePatch(before, value) : value);
+    setOwn(
+      result,
+      key,
+      Object.hasOwn(result, key) && isPlainObject(before) && isPlainObject(value) ? mergePatch(before, value) : value,
+    );
   }
   return result;
 }

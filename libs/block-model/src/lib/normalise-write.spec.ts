@@ -58,13 +58,23 @@ describe(normaliseWrite.name, () => {
     });
 
     it('keeps the given fields and defaults only the omitted ones', () => {
-      expect(write('TempSensorMock', { connected: true })).toEqual({ connected: true, setting: q('degC', 0), fluctuations: [] });
+      expect(write('TempSensorMock', { connected: true })).toEqual({
+        connected: true,
+        setting: q('degC', 0),
+        fluctuations: [],
+      });
     });
   });
 
   describe('read-only and unknown fields', () => {
     it('drops read-only fields without complaint, also under a postfixed key', () => {
-      const data = { enabled: true, value: q('degC', 20), 'setting[degC]': 21, valueUnfiltered: 'anything', claimedBy: l('Any', 'Pid') };
+      const data = {
+        enabled: true,
+        value: q('degC', 20),
+        'setting[degC]': 21,
+        valueUnfiltered: 'anything',
+        claimedBy: l('Any', 'Pid'),
+      };
       const result = write('SetpointSensorPair', data);
       expect(Object.keys(result)).toEqual(['enabled', 'sensorId', 'storedSetting', 'filter', 'filterThreshold']);
     });
@@ -74,7 +84,9 @@ describe(normaliseWrite.name, () => {
     });
 
     it('rejects __proto__ as an unknown field rather than taking it as a prototype', () => {
-      expect(problems('Pid', JSON.parse('{"__proto__": {"enabled": true}}'))).toEqual([{ path: 'data.__proto__', message: 'is not a field of Pid' }]);
+      expect(problems('Pid', JSON.parse('{"__proto__": {"enabled": true}}'))).toEqual([
+        { path: 'data.__proto__', message: 'is not a field of Pid' },
+      ]);
     });
 
     it('rejects data that is not an object', () => {
@@ -85,14 +97,19 @@ describe(normaliseWrite.name, () => {
     it('names every problem of a write at once, in a BlockDataError', () => {
       const attempt = () => write('ActuatorPwm', { enabled: 'yes', storedSetting: 120, speed: 3 });
       expect(attempt).toThrow(BlockDataError);
-      expect(attempt).toThrow('invalid ActuatorPwm data: data.speed is not a field of ActuatorPwm; data.enabled must be true or false; data.storedSetting must be at most 100');
+      expect(attempt).toThrow(
+        'invalid ActuatorPwm data: data.speed is not a field of ActuatorPwm; data.enabled must be true or false; data.storedSetting must be at most 100',
+      );
     });
   });
 
   describe('numbers', () => {
     it('takes a number within the limits', () => {
       expect(write('ActuatorPwm', { storedSetting: 55.5 })).toMatchObject({ storedSetting: 55.5 });
-      expect(write('ActuatorPwm', { storedSetting: 0, maxSetting: 100 })).toMatchObject({ storedSetting: 0, maxSetting: 100 });
+      expect(write('ActuatorPwm', { storedSetting: 0, maxSetting: 100 })).toMatchObject({
+        storedSetting: 0,
+        maxSetting: 100,
+      });
     });
 
     it.each([
@@ -108,7 +125,9 @@ describe(normaliseWrite.name, () => {
 
   describe('durations', () => {
     it('takes zero and positive durations in any time unit', () => {
-      expect(write('ActuatorPwm', { period: { __objtype: 'Quantity', unit: 'minute', value: 2 } })).toMatchObject({ period: { unit: 'second', value: 120 } });
+      expect(write('ActuatorPwm', { period: { __objtype: 'Quantity', unit: 'minute', value: 2 } })).toMatchObject({
+        period: { unit: 'second', value: 120 },
+      });
       expect(write('Pid', { ti: 0, 'td[hour]': 1 })).toMatchObject({ ti: { value: 0 }, td: { value: 3600 } });
     });
 
@@ -123,15 +142,21 @@ describe(normaliseWrite.name, () => {
     });
 
     it('rejects a negative filter threshold, converted from degF first', () => {
-      expect(problems('SetpointSensorPair', { 'filterThreshold[delta_degF]': -1 })).toEqual([{ path: 'data.filterThreshold[delta_degF]', message: 'must be at least 0 delta_degC' }]);
+      expect(problems('SetpointSensorPair', { 'filterThreshold[delta_degF]': -1 })).toEqual([
+        { path: 'data.filterThreshold[delta_degF]', message: 'must be at least 0 delta_degC' },
+      ]);
     });
   });
 
   describe('bools, enums and strings', () => {
     it('takes true and false only as booleans', () => {
       expect(write('TempSensorMock', { connected: true })).toMatchObject({ connected: true });
-      expect(problems('TempSensorMock', { connected: 1 })).toEqual([{ path: 'data.connected', message: 'must be true or false' }]);
-      expect(problems('TempSensorMock', { connected: 'true' })).toEqual([{ path: 'data.connected', message: 'must be true or false' }]);
+      expect(problems('TempSensorMock', { connected: 1 })).toEqual([
+        { path: 'data.connected', message: 'must be true or false' },
+      ]);
+      expect(problems('TempSensorMock', { connected: 'true' })).toEqual([
+        { path: 'data.connected', message: 'must be true or false' },
+      ]);
     });
 
     it('takes an enum by one of its names, not by its index', () => {
@@ -142,9 +167,13 @@ describe(normaliseWrite.name, () => {
     });
 
     it('takes a string that matches the declared pattern', () => {
-      expect(write('TempSensorOneWire', { address: '28FF4A2B3C4D5E6F' })).toMatchObject({ address: '28FF4A2B3C4D5E6F' });
+      expect(write('TempSensorOneWire', { address: '28FF4A2B3C4D5E6F' })).toMatchObject({
+        address: '28FF4A2B3C4D5E6F',
+      });
       expect(write('SysInfo', { timeZone: 'Europe/Amsterdam' })).toMatchObject({ timeZone: 'Europe/Amsterdam' });
-      expect(problems('TempSensorOneWire', { address: '28FF' })).toEqual([{ path: 'data.address', message: 'must be 16 hexadecimal digits' }]);
+      expect(problems('TempSensorOneWire', { address: '28FF' })).toEqual([
+        { path: 'data.address', message: 'must be 16 hexadecimal digits' },
+      ]);
       expect(problems('SysInfo', { timeZone: 1 })).toEqual([{ path: 'data.timeZone', message: 'must be a string' }]);
     });
   });
@@ -157,7 +186,10 @@ describe(normaliseWrite.name, () => {
     it('converts a Quantity in any compatible unit to the device unit', () => {
       expect(write('TempSensorMock', { setting: q('degF', 68) })).toMatchObject({ setting: q('degC', 20) });
       expect(write('TempSensorOneWire', { offset: q('delta_degF', 9) })).toMatchObject({ offset: q('delta_degC', 5) });
-      expect(write('Pid', { ti: q('minute', 10), td: q('hour', 0.5) })).toMatchObject({ ti: q('second', 600), td: q('second', 1800) });
+      expect(write('Pid', { ti: q('minute', 10), td: q('hour', 0.5) })).toMatchObject({
+        ti: q('second', 600),
+        td: q('second', 1800),
+      });
       expect(write('Pid', { kp: q('1 / degF', 10) })).toMatchObject({ kp: q('1 / degC', 18) });
     });
 
@@ -165,7 +197,9 @@ describe(normaliseWrite.name, () => {
       expect(write('TempSensorMock', { setting: 68 }, { userUnit: 'degF' })).toMatchObject({ setting: q('degC', 20) });
       expect(write('TempSensorMock', { setting: 20 }, { userUnit: 'degC' })).toMatchObject({ setting: q('degC', 20) });
       expect(write('TempSensorMock', { setting: 20 })).toMatchObject({ setting: q('degC', 20) });
-      expect(write('TempSensorOneWire', { offset: 9 }, { userUnit: 'degF' })).toMatchObject({ offset: q('delta_degC', 5) });
+      expect(write('TempSensorOneWire', { offset: 9 }, { userUnit: 'degF' })).toMatchObject({
+        offset: q('delta_degC', 5),
+      });
       expect(write('Pid', { kp: 10 }, { userUnit: 'degF' })).toMatchObject({ kp: q('1 / degC', 18) });
     });
 
@@ -176,7 +210,10 @@ describe(normaliseWrite.name, () => {
     it('takes a number under a postfixed key in the unit of the key', () => {
       const result = write('TempSensorOneWire', { 'offset[delta_degF]': 2 });
       expect(result.offset).toEqual({ __objtype: 'Quantity', unit: 'delta_degC', value: expect.closeTo(10 / 9, 10) });
-      expect(write('Pid', { 'ti[minute]': 2, 'kp[1/degF]': 10 })).toMatchObject({ ti: q('second', 120), kp: q('1 / degC', 18) });
+      expect(write('Pid', { 'ti[minute]': 2, 'kp[1/degF]': 10 })).toMatchObject({
+        ti: q('second', 120),
+        kp: q('1 / degC', 18),
+      });
     });
 
     it('takes null, as a bare value, a Quantity value or under a postfixed key, as an unknown value', () => {
@@ -194,15 +231,25 @@ describe(normaliseWrite.name, () => {
       [{ 'offset[delta_degF]': '2' }, 'data.offset[delta_degF]', 'must be a number or null'],
       [{ 'offset[delta_degF]': q('delta_degF', 2) }, 'data.offset[delta_degF]', 'must be a number or null'],
       [{ offset: '2' }, 'data.offset', 'must be a Quantity, a number (in delta_degC) or null'],
-      [{ offset: { __objtype: 'Quantity', value: 2 } }, 'data.offset', 'must be a Quantity with a unit and a number or null as value'],
+      [
+        { offset: { __objtype: 'Quantity', value: 2 } },
+        'data.offset',
+        'must be a Quantity with a unit and a number or null as value',
+      ],
       [{ offset: 1, 'offset[delta_degF]': 2 }, 'data.offset[delta_degF]', 'sets offset a second time'],
-      [{ 'address[second]': 'x' }, 'data.address[second]', 'is not a quantity: only quantities take a unit in their key'],
+      [
+        { 'address[second]': 'x' },
+        'data.address[second]',
+        'is not a quantity: only quantities take a unit in their key',
+      ],
     ])('rejects the TempSensorOneWire write %p', (data, path, message) => {
       expect(problems('TempSensorOneWire', data)).toEqual([{ path, message }]);
     });
 
     it('rejects a Quantity whose value is not finite, which only a caller in the same process can pass', () => {
-      expect(problems('TempSensorMock', { setting: q('degC', Infinity) })).toEqual([{ path: 'data.setting', message: 'must have a finite number or null as value' }]);
+      expect(problems('TempSensorMock', { setting: q('degC', Infinity) })).toEqual([
+        { path: 'data.setting', message: 'must have a finite number or null as value' },
+      ]);
     });
 
     it('names the user unit when a bare value is of the wrong kind', () => {
@@ -226,34 +273,53 @@ describe(normaliseWrite.name, () => {
     });
 
     it('takes a bare block id as a link', () => {
-      expect(write('DigitalActuator', { hwDevice: 'Spark pins' })).toMatchObject({ hwDevice: l('IoArrayInterface', 'Spark pins') });
+      expect(write('DigitalActuator', { hwDevice: 'Spark pins' })).toMatchObject({
+        hwDevice: l('IoArrayInterface', 'Spark pins'),
+      });
     });
 
     it('takes null, bare or as the id of a Link, as a link that is not set', () => {
       expect(write('Pid', { inputId: null })).toMatchObject({ inputId: l('SetpointSensorPairInterface', null) });
-      expect(write('Pid', { inputId: l('SetpointSensorPairInterface', null) })).toMatchObject({ inputId: l('SetpointSensorPairInterface', null) });
+      expect(write('Pid', { inputId: l('SetpointSensorPairInterface', null) })).toMatchObject({
+        inputId: l('SetpointSensorPairInterface', null),
+      });
     });
 
     it('rejects a link to a block that does not exist', () => {
-      expect(problems('Pid', { inputId: 'Beer setpoint' })).toEqual([{ path: 'data.inputId', message: 'links to Beer setpoint, which does not exist' }]);
+      expect(problems('Pid', { inputId: 'Beer setpoint' })).toEqual([
+        { path: 'data.inputId', message: 'links to Beer setpoint, which does not exist' },
+      ]);
     });
 
     it('rejects a link to a block that does not implement the field interface', () => {
       expect(problems('Pid', { inputId: 'Fridge sensor', outputId: 'Heater' })).toEqual([
-        { path: 'data.inputId', message: 'links to Fridge sensor, a TempSensorMock, which does not implement SetpointSensorPairInterface' },
-        { path: 'data.outputId', message: 'links to Heater, a DigitalActuator, which does not implement ActuatorAnalogInterface' },
+        {
+          path: 'data.inputId',
+          message: 'links to Fridge sensor, a TempSensorMock, which does not implement SetpointSensorPairInterface',
+        },
+        {
+          path: 'data.outputId',
+          message: 'links to Heater, a DigitalActuator, which does not implement ActuatorAnalogInterface',
+        },
       ]);
     });
 
-    it.each([5, { id: 'Fridge sensor' }, { __objtype: 'Link', id: 5 }, { __objtype: 'Link', type: 3, id: 'Fridge sensor' }, ['Fridge sensor']])(
-      'rejects %p as a link',
-      (value) => {
-        expect(problems('SetpointSensorPair', { sensorId: value })).toEqual([{ path: 'data.sensorId', message: 'must be a Link, a block id or null' }]);
-      },
-    );
+    it.each([
+      5,
+      { id: 'Fridge sensor' },
+      { __objtype: 'Link', id: 5 },
+      { __objtype: 'Link', type: 3, id: 'Fridge sensor' },
+      ['Fridge sensor'],
+    ])('rejects %p as a link', (value) => {
+      expect(problems('SetpointSensorPair', { sensorId: value })).toEqual([
+        { path: 'data.sensorId', message: 'must be a Link, a block id or null' },
+      ]);
+    });
 
     it('checks only the shape of a link when no resolver is given', () => {
-      expect(write('Pid', { inputId: 'Beer setpoint' }, { resolveLink: undefined })).toMatchObject({ inputId: l('SetpointSensorPairInterface', 'Beer setpoint') });
+      expect(write('Pid', { inputId: 'Beer setpoint' }, { resolveLink: undefined })).toMatchObject({
+        inputId: l('SetpointSensorPairInterface', 'Beer setpoint'),
+      });
     });
   });
 
@@ -278,11 +344,15 @@ describe(normaliseWrite.name, () => {
     });
 
     it('rejects a value that is not an array', () => {
-      expect(problems('TempSensorMock', { fluctuations: { amplitude: 1 } })).toEqual([{ path: 'data.fluctuations', message: 'must be an array' }]);
+      expect(problems('TempSensorMock', { fluctuations: { amplitude: 1 } })).toEqual([
+        { path: 'data.fluctuations', message: 'must be an array' },
+      ]);
     });
 
     it('ignores a read-only array in a write', () => {
-      expect(write('OnboardPins', { channels: 'anything', enableIoSupply12V: true })).toEqual({ enableIoSupply12V: true });
+      expect(write('OnboardPins', { channels: 'anything', enableIoSupply12V: true })).toEqual({
+        enableIoSupply12V: true,
+      });
     });
   });
 
@@ -291,7 +361,12 @@ describe(normaliseWrite.name, () => {
       name: 'Probe',
       fields: {
         tuning: field.object(
-          { gain: field.quantity('1 / degC'), mode: field.enum(['FAST', 'SLOW']), computed: field.number({ readonly: true }), source: field.link('TempSensorInterface') },
+          {
+            gain: field.quantity('1 / degC'),
+            mode: field.enum(['FAST', 'SLOW']),
+            computed: field.number({ readonly: true }),
+            source: field.link('TempSensorInterface'),
+          },
           { stored: true },
         ),
       },
@@ -302,7 +377,9 @@ describe(normaliseWrite.name, () => {
       expect(normaliseWrite(type, data, { resolveLink })).toEqual({
         tuning: { gain: q('1 / degC', 9), mode: 'FAST', source: l('TempSensorInterface', 'Fridge sensor') },
       });
-      expect(normaliseWrite(type, {})).toEqual({ tuning: { gain: q('1 / degC', 0), mode: 'FAST', source: l('TempSensorInterface', null) } });
+      expect(normaliseWrite(type, {})).toEqual({
+        tuning: { gain: q('1 / degC', 0), mode: 'FAST', source: l('TempSensorInterface', null) },
+      });
     });
 
     it('names a nested field at fault by its path', () => {

@@ -48,7 +48,11 @@ interface Given {
  * numbers out of range, unknown or incompatible units, links to missing or incompatible blocks.
  */
 export function normaliseWrite(type: BlockType, data: unknown, options: WriteOptions = {}): BlockData {
-  const context: Context = { userUnit: options.userUnit ?? DEVICE_TEMPERATURE_UNIT, resolveLink: options.resolveLink, problems: [] };
+  const context: Context = {
+    userUnit: options.userUnit ?? DEVICE_TEMPERATURE_UNIT,
+    resolveLink: options.resolveLink,
+    problems: [],
+  };
   const result = normaliseObject(type.shape, data, 'data', context);
   if (context.problems.length > 0) throw new BlockDataError(type.name, context.problems);
   return result;
@@ -68,13 +72,15 @@ function normaliseObject(shape: Shape, input: unknown, path: string, context: Co
     const problem = (message: string) => context.problems.push({ path: `${path}.${key}`, message });
     if (entry === undefined) problem(`is not a field of ${shape.owner}`);
     else if (entry.field.readonly) continue;
-    else if (postfixed !== undefined && entry.field.kind !== 'quantity') problem('is not a quantity: only quantities take a unit in their key');
+    else if (postfixed !== undefined && entry.field.kind !== 'quantity')
+      problem('is not a quantity: only quantities take a unit in their key');
     else if (given.has(name)) problem(`sets ${name} a second time`);
     else given.set(name, { key, value: input[key], unit: postfixed?.unit });
   }
   for (const entry of shape.writable) {
     const item = given.get(entry.name);
-    result[entry.name] = item === undefined ? defaultValue(entry, false) : normaliseValue(entry, item, `${path}.${item.key}`, context);
+    result[entry.name] =
+      item === undefined ? defaultValue(entry, false) : normaliseValue(entry, item, `${path}.${item.key}`, context);
   }
   return result;
 }
@@ -100,12 +106,17 @@ function check(entry: FieldEntry, { value, unit }: Given, path: string, context:
     case 'string':
       return checkString(field, value);
     case 'quantity':
-      return checkMinimum(field, unit === undefined ? normaliseQuantity(entry, value, context.userUnit) : normalisePostfixed(field, value, unit));
+      return checkMinimum(
+        field,
+        unit === undefined ? normaliseQuantity(entry, value, context.userUnit) : normalisePostfixed(field, value, unit),
+      );
     case 'link':
       return normaliseLink(field, value, context);
     case 'array':
       if (!Array.isArray(value)) return 'must be an array';
-      return { value: value.map((item, index) => normaliseObject(entry.shape as Shape, item, `${path}.${index}`, context)) };
+      return {
+        value: value.map((item, index) => normaliseObject(entry.shape as Shape, item, `${path}.${index}`, context)),
+      };
     case 'object':
       return { value: normaliseObject(entry.shape as Shape, value, path, context) };
   }
@@ -124,7 +135,9 @@ function checkNumber(field: NumberField, value: unknown): Checked<number> {
 }
 
 function checkEnum(field: EnumField, value: unknown): Checked<string> {
-  return typeof value === 'string' && field.values.includes(value) ? { value } : `must be one of ${field.values.join(', ')}`;
+  return typeof value === 'string' && field.values.includes(value)
+    ? { value }
+    : `must be one of ${field.values.join(', ')}`;
 }
 
 function checkString(field: StringField, value: unknown): Checked<string> {
@@ -157,7 +170,9 @@ function normalisePostfixed(field: QuantityField, value: unknown, unit: string):
 function convertToDevice(field: QuantityField, value: number | null, unit: string): Checked<Quantity> {
   const conversion = unitConversion(unit, field.unit);
   if (conversion === undefined) {
-    return isKnownUnit(unit) ? `has the unit ${unit}, which does not convert to ${field.unit}` : `has the unknown unit ${unit}`;
+    return isKnownUnit(unit)
+      ? `has the unit ${unit}, which does not convert to ${field.unit}`
+      : `has the unknown unit ${unit}`;
   }
   if (value !== null && !Number.isFinite(value)) return 'must have a finite number or null as value';
   return { value: quantity(field.unit, value === null ? null : conversion(value)) };
@@ -169,7 +184,8 @@ function normaliseLink(field: LinkField, value: unknown, context: Context): Chec
   if (id !== null && context.resolveLink) {
     const targetType = context.resolveLink(id);
     if (targetType === undefined) return `links to ${id}, which does not exist`;
-    if (!implementsInterface(targetType, field.interface)) return `links to ${id}, a ${targetType}, which does not implement ${field.interface}`;
+    if (!implementsInterface(targetType, field.interface))
+      return `links to ${id}, a ${targetType}, which does not implement ${field.interface}`;
   }
   return { value: link(field.interface, id) };
 }
@@ -179,6 +195,9 @@ function linkedId(value: unknown): string | null | undefined {
   if (value === null || typeof value === 'string') return value;
   if (typeof value !== 'object' || Array.isArray(value)) return undefined;
   const { __objtype, type, id } = value as Record<string, unknown>;
-  const valid = __objtype === LINK_OBJTYPE && (type === undefined || typeof type === 'string') && (id === null || typeof id === 'string');
+  const valid =
+    __objtype === LINK_OBJTYPE &&
+    (type === undefined || typeof type === 'string') &&
+    (id === null || typeof id === 'string');
   return valid ? (id as string | null) : undefined;
 }

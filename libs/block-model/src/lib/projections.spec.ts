@@ -46,7 +46,14 @@ const PROBE = defineBlockType({
   name: 'Probe',
   fields: {
     tuning: field.object(
-      { gain: field.quantity('1 / degC'), mode: field.enum(['FAST', 'SLOW']), on: field.bool(), note: field.string(), source: field.link('Any'), computed: field.number({ readonly: true }) },
+      {
+        gain: field.quantity('1 / degC'),
+        mode: field.enum(['FAST', 'SLOW']),
+        on: field.bool(),
+        note: field.string(),
+        source: field.link('Any'),
+        computed: field.number({ readonly: true }),
+      },
       { stored: true, logged: true },
     ),
     steps: field.array({ hold: field.quantity('second'), reached: field.bool({ readonly: true }) }, { stored: true }),
@@ -70,7 +77,11 @@ describe(toStoredData.name, () => {
   });
 
   it('keeps stored arrays with their items', () => {
-    expect(toStoredData(MOCK, MOCK_DATA)).toEqual({ connected: true, setting: q('degC', 20), fluctuations: MOCK_DATA.fluctuations });
+    expect(toStoredData(MOCK, MOCK_DATA)).toEqual({
+      connected: true,
+      setting: q('degC', 20),
+      fluctuations: MOCK_DATA.fluctuations,
+    });
   });
 
   it('leaves the read-only fields of nested objects and array items out', () => {
@@ -108,28 +119,44 @@ describe(toLoggedData.name, () => {
   });
 
   it('gives temperatures in the user unit and names that unit in the key', () => {
-    expect(toLoggedData(PID, PID_DATA, 'degF')).toMatchObject({ 'inputValue[degF]': 68, 'inputSetting[degF]': 69.8, 'error[delta_degF]': 1.8 });
+    expect(toLoggedData(PID, PID_DATA, 'degF')).toMatchObject({
+      'inputValue[degF]': 68,
+      'inputSetting[degF]': 69.8,
+      'error[delta_degF]': 1.8,
+    });
   });
 
   it('gives times in seconds whatever the user unit', () => {
-    expect(toLoggedData(type('SysInfo'), { uptime: q('second', 3600), updatesPerSecond: 1000, deviceId: 'abc' }, 'degF')).toEqual({
+    expect(
+      toLoggedData(type('SysInfo'), { uptime: q('second', 3600), updatesPerSecond: 1000, deviceId: 'abc' }, 'degF'),
+    ).toEqual({
       'uptime[second]': 3600,
       updatesPerSecond: 1000,
     });
   });
 
   it('logs an enum as the index of its name', () => {
-    const data = { storedState: 'STATE_ACTIVE', state: 'STATE_INACTIVE', hwDevice: l('IoArrayInterface', 'Pins'), channel: 1 };
+    const data = {
+      storedState: 'STATE_ACTIVE',
+      state: 'STATE_INACTIVE',
+      hwDevice: l('IoArrayInterface', 'Pins'),
+      channel: 1,
+    };
     expect(toLoggedData(type('DigitalActuator'), data, 'degC')).toEqual({ storedState: 1, state: 0 });
   });
 
   it('logs an unknown quantity as null', () => {
-    expect(toLoggedData(MOCK, { ...MOCK_DATA, value: q('degC', null) }, 'degF')).toEqual({ 'value[degF]': null, connected: true });
+    expect(toLoggedData(MOCK, { ...MOCK_DATA, value: q('degC', null) }, 'degF')).toEqual({
+      'value[degF]': null,
+      connected: true,
+    });
   });
 
   it('logs no links, strings or arrays, and keeps the nesting of objects', () => {
     expect(toLoggedData(MOCK, MOCK_DATA, 'degC')).toEqual({ 'value[degC]': 21, connected: true });
-    expect(toLoggedData(PROBE, PROBE_DATA, 'degF')).toEqual({ tuning: { 'gain[1 / degF]': 5, mode: 1, on: true, computed: 3 } });
+    expect(toLoggedData(PROBE, PROBE_DATA, 'degF')).toEqual({
+      tuning: { 'gain[1 / degF]': 5, mode: 1, on: true, computed: 3 },
+    });
   });
 
   it('leaves out a logged field whose value is missing or of the wrong kind', () => {
@@ -149,24 +176,40 @@ describe(toUserUnits.name, () => {
 
   it('leaves times in seconds and the other fields as they are', () => {
     const read = toUserUnits(PID, PID_DATA, 'degF');
-    expect(read).toMatchObject({ ti: q('second', 600), td: q('second', 60), enabled: true, p: 18, inputId: PID_DATA.inputId });
+    expect(read).toMatchObject({
+      ti: q('second', 600),
+      td: q('second', 60),
+      enabled: true,
+      p: 18,
+      inputId: PID_DATA.inputId,
+    });
     expect(Object.keys(read)).toEqual(Object.keys(PID_DATA));
   });
 
   it('converts quantities in array items and nested objects', () => {
-    expect(toUserUnits(MOCK, MOCK_DATA, 'degF')).toMatchObject({ fluctuations: [{ amplitude: q('delta_degF', 0.9), period: q('second', 600) }] });
+    expect(toUserUnits(MOCK, MOCK_DATA, 'degF')).toMatchObject({
+      fluctuations: [{ amplitude: q('delta_degF', 0.9), period: q('second', 600) }],
+    });
     expect(toUserUnits(PROBE, PROBE_DATA, 'degF')).toMatchObject({ tuning: { gain: q('1 / degF', 5), mode: 'SLOW' } });
   });
 
   it('keeps device units for a user of degC, and null values as null', () => {
-    expect(toUserUnits(MOCK, { ...MOCK_DATA, value: q('degC', null) }, 'degC')).toEqual({ ...MOCK_DATA, value: q('degC', null) });
+    expect(toUserUnits(MOCK, { ...MOCK_DATA, value: q('degC', null) }, 'degC')).toEqual({
+      ...MOCK_DATA,
+      value: q('degC', null),
+    });
     expect(toUserUnits(MOCK, { value: q('degC', null) }, 'degF')).toEqual({ value: q('degF', null) });
   });
 
   it('converts a quantity held in another compatible unit, and leaves one that does not convert as it is', () => {
-    expect(toUserUnits(MOCK, { setting: q('degF', 68), value: q('second', 5) }, 'degC')).toEqual({ setting: q('degC', 20), value: q('second', 5) });
+    expect(toUserUnits(MOCK, { setting: q('degF', 68), value: q('second', 5) }, 'degC')).toEqual({
+      setting: q('degC', 20),
+      value: q('second', 5),
+    });
     expect(toLoggedData(MOCK, { setting: q('degF', 68), value: q('second', 5) }, 'degC')).toEqual({});
-    expect(toLoggedData(type('TempSensorExternal'), { setting: q('degF', 68) }, 'degC')).toEqual({ 'setting[degC]': 20 });
+    expect(toLoggedData(type('TempSensorExternal'), { setting: q('degF', 68) }, 'degC')).toEqual({
+      'setting[degC]': 20,
+    });
   });
 
   it('does not change the device data', () => {

@@ -28,7 +28,9 @@ function storedValue(entry: FieldEntry, value: unknown): unknown {
     case 'link':
       return typeof value === 'object' && value !== null ? { ...value } : value;
     case 'array':
-      return Array.isArray(value) ? value.map((item) => (isPlainObject(item) ? storedObject(entry.shape as Shape, item) : item)) : value;
+      return Array.isArray(value)
+        ? value.map((item) => (isPlainObject(item) ? storedObject(entry.shape as Shape, item) : item))
+        : value;
     case 'object':
       return isPlainObject(value) ? storedObject(entry.shape as Shape, value) : value;
     default:
@@ -93,7 +95,10 @@ function userUnitsObject(shape: Shape, data: BlockData, userUnit: TemperatureUni
         if (isQuantity(value)) result[entry.name] = inUserUnit(entry, value, userUnit)?.quantity ?? value;
         break;
       case 'array':
-        if (Array.isArray(value)) result[entry.name] = value.map((item) => (isPlainObject(item) ? userUnitsObject(entry.shape as Shape, item, userUnit) : item));
+        if (Array.isArray(value))
+          result[entry.name] = value.map((item) =>
+            isPlainObject(item) ? userUnitsObject(entry.shape as Shape, item, userUnit) : item,
+          );
         break;
       default:
         if (isPlainObject(value)) result[entry.name] = userUnitsObject(entry.shape as Shape, value, userUnit);
@@ -103,7 +108,11 @@ function userUnitsObject(shape: Shape, data: BlockData, userUnit: TemperatureUni
 }
 
 /** A quantity field's value in the user's unit, with its logged key; undefined for a unit that does not convert. */
-function inUserUnit(entry: FieldEntry, value: Quantity, userUnit: TemperatureUnit): { quantity: Quantity; key: string } | undefined {
+function inUserUnit(
+  entry: FieldEntry,
+  value: Quantity,
+  userUnit: TemperatureUnit,
+): { quantity: Quantity; key: string } | undefined {
   const view = userUnitView(entry, userUnit);
   const conversion = value.unit === view.deviceUnit ? view.fromDevice : unitConversion(value.unit, view.unit);
   if (conversion === undefined) return undefined;

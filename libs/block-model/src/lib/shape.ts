@@ -53,7 +53,9 @@ const LOGGABLE_KINDS: ReadonlySet<Field['kind']> = new Set(['number', 'bool', 'e
  * ones are stored with it, and the loggable kinds are logged with it.
  */
 export function compileShape(owner: string, fields: FieldMap, nested: boolean): Shape {
-  const all = Object.entries(fields).map(([name, declared]) => compileField(`${owner}.${name}`, name, declared, nested));
+  const all = Object.entries(fields).map(([name, declared]) =>
+    compileField(`${owner}.${name}`, name, declared, nested),
+  );
   return {
     owner,
     byName: new Map(all.map((entry) => [entry.name, entry])),
@@ -105,21 +107,31 @@ function declarationProblem(declared: Field, nested: boolean): string | undefine
   if (nested && (declared.stored !== undefined || declared.logged !== undefined)) {
     return 'a nested field takes stored and logged from its container';
   }
-  if (declared.readonly && declared.stored) return 'a readonly field is computed by the controller and cannot be stored';
+  if (declared.readonly && declared.stored)
+    return 'a readonly field is computed by the controller and cannot be stored';
   if (declared.logged && !LOGGABLE_KINDS.has(declared.kind)) return `${declared.kind} fields cannot be logged`;
   switch (declared.kind) {
     case 'number': {
       const value = declared.default ?? 0;
-      const outside = (declared.min !== undefined && value < declared.min) || (declared.max !== undefined && value > declared.max);
-      return outside || (declared.integer && !Number.isInteger(value)) ? `the default ${value} is not an allowed value` : undefined;
+      const outside =
+        (declared.min !== undefined && value < declared.min) || (declared.max !== undefined && value > declared.max);
+      return outside || (declared.integer && !Number.isInteger(value))
+        ? `the default ${value} is not an allowed value`
+        : undefined;
     }
     case 'enum':
       if (new Set(declared.values).size !== declared.values.length) return 'the names of an enum must differ';
-      return declared.default !== undefined && !declared.values.includes(declared.default) ? `the default ${declared.default} is not one of the names` : undefined;
+      return declared.default !== undefined && !declared.values.includes(declared.default)
+        ? `the default ${declared.default} is not one of the names`
+        : undefined;
     case 'string':
-      return declared.pattern && !declared.pattern.regex.test(declared.default ?? '') ? 'the default does not match the pattern' : undefined;
+      return declared.pattern && !declared.pattern.regex.test(declared.default ?? '')
+        ? 'the default does not match the pattern'
+        : undefined;
     case 'quantity':
-      return isDeviceUnit(declared.unit) ? undefined : `${declared.unit} is not a unit the device keeps (degC, delta_degC, second and their products)`;
+      return isDeviceUnit(declared.unit)
+        ? undefined
+        : `${declared.unit} is not a unit the device keeps (degC, delta_degC, second and their products)`;
     default:
       return undefined;
   }

@@ -62,10 +62,13 @@ describe(unitConversion.name, () => {
     expect(unitConversion(from, to)).toBeUndefined();
   });
 
-  it.each(['degX', '', 'kelvin', '1', '1 / ', 'degC / second / second', 'degC second'])('does not know the unit %p', (unit) => {
-    expect(isKnownUnit(unit)).toBe(false);
-    expect(unitConversion(unit, 'degC')).toBeUndefined();
-  });
+  it.each(['degX', '', 'kelvin', '1', '1 / ', 'degC / second / second', 'degC second'])(
+    'does not know the unit %p',
+    (unit) => {
+      expect(isKnownUnit(unit)).toBe(false);
+      expect(unitConversion(unit, 'degC')).toBeUndefined();
+    },
+  );
 });
 
 describe(userUnitOf.name, () => {
@@ -83,13 +86,19 @@ describe(userUnitOf.name, () => {
 });
 
 describe(isDeviceUnit.name, () => {
-  it.each(['degC', 'delta_degC', 'second', '1 / degC', 'delta_degC / second'])('takes %s as a unit the device keeps', (unit) => {
-    expect(isDeviceUnit(unit)).toBe(true);
-  });
+  it.each(['degC', 'delta_degC', 'second', '1 / degC', 'delta_degC / second'])(
+    'takes %s as a unit the device keeps',
+    (unit) => {
+      expect(isDeviceUnit(unit)).toBe(true);
+    },
+  );
 
-  it.each(['degF', 'delta_degF', 'minute', '1 / degF', 'degX'])('does not take %s as a unit the device keeps', (unit) => {
-    expect(isDeviceUnit(unit)).toBe(false);
-  });
+  it.each(['degF', 'delta_degF', 'minute', '1 / degF', 'degX'])(
+    'does not take %s as a unit the device keeps',
+    (unit) => {
+      expect(isDeviceUnit(unit)).toBe(false);
+    },
+  );
 });
 
 describe(isTemperatureUnit.name, () => {

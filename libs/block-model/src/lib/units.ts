@@ -82,16 +82,29 @@ function parseUncached(text: string): Unit | undefined {
   if (numerator === undefined || denominator === undefined) return undefined;
   const exponents = new Map<Dimension | 'absolute', number>();
   let scale: Ratio = [1, 1];
-  for (const [symbols, power] of [[numerator, 1], [denominator, -1]] as const) {
+  for (const [symbols, power] of [
+    [numerator, 1],
+    [denominator, -1],
+  ] as const) {
     for (const symbol of symbols) {
-      const { dimension, scale: [n, d] } = SYMBOLS.get(symbol) as UnitSymbol;
+      const {
+        dimension,
+        scale: [n, d],
+      } = SYMBOLS.get(symbol) as UnitSymbol;
       exponents.set(dimension, (exponents.get(dimension) ?? 0) + power);
       scale = power === 1 ? [scale[0] * n, scale[1] * d] : [scale[0] * d, scale[1] * n];
     }
   }
-  const lone = numerator.length === 1 && denominator.length === 0 ? (SYMBOLS.get(numerator[0]) as UnitSymbol) : undefined;
+  const lone =
+    numerator.length === 1 && denominator.length === 0 ? (SYMBOLS.get(numerator[0]) as UnitSymbol) : undefined;
   const absolute = lone?.absolute ?? false;
-  const signature = absolute ? 'absolute temperature' : [...exponents].filter(([, power]) => power !== 0).map(([dimension, power]) => `${dimension}:${power}`).sort().join(' ');
+  const signature = absolute
+    ? 'absolute temperature'
+    : [...exponents]
+        .filter(([, power]) => power !== 0)
+        .map(([dimension, power]) => `${dimension}:${power}`)
+        .sort()
+        .join(' ');
   return { numerator, denominator, absolute, signature, scale, origin: absolute ? (lone as UnitSymbol).origin : 0 };
 }
 
@@ -113,7 +126,10 @@ export function isKnownUnit(text: string): boolean {
 /** True when every symbol of the unit is the device's own (`degC`, `delta_degC`, `second`). */
 export function isDeviceUnit(text: string): boolean {
   const unit = parseUnit(text);
-  return unit !== undefined && [...unit.numerator, ...unit.denominator].every((symbol) => SYMBOLS.get(symbol)?.device === symbol);
+  return (
+    unit !== undefined &&
+    [...unit.numerator, ...unit.denominator].every((symbol) => SYMBOLS.get(symbol)?.device === symbol)
+  );
 }
 
 /**

@@ -22,15 +22,24 @@ describe(BlockDto.name, () => {
   });
 
   it('names an id longer than 200 characters', () => {
-    expect(validateDto(BlockDto, { ...block, id: 'a'.repeat(201) })).toEqual({ ok: false, problems: ['id must be shorter than or equal to 200 characters'] });
+    expect(validateDto(BlockDto, { ...block, id: 'a'.repeat(201) })).toEqual({
+      ok: false,
+      problems: ['id must be shorter than or equal to 200 characters'],
+    });
   });
 
   it('names a nid that is not a whole number', () => {
-    expect(validateDto(BlockDto, { ...block, nid: 1.5 })).toEqual({ ok: false, problems: ['nid must be an integer number'] });
+    expect(validateDto(BlockDto, { ...block, nid: 1.5 })).toEqual({
+      ok: false,
+      problems: ['nid must be an integer number'],
+    });
   });
 
   it('names a nid too large for the controller to count on from, and takes the largest one', () => {
-    expect(validateDto(BlockDto, { ...block, nid: 1e20 })).toEqual({ ok: false, problems: [`nid must not be greater than ${MAX_NID}`] });
+    expect(validateDto(BlockDto, { ...block, nid: 1e20 })).toEqual({
+      ok: false,
+      problems: [`nid must not be greater than ${MAX_NID}`],
+    });
     expect(validateDto(BlockDto, { ...block, nid: MAX_NID }).ok).toBe(true);
   });
 

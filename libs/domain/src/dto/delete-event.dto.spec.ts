@@ -7,6 +7,9 @@ describe(DeleteEventDto.name, () => {
   });
 
   it('names a key that is not a string', () => {
-    expect(validateDto(DeleteEventDto, { deleted: [1] })).toEqual({ ok: false, problems: ['deleted each value in deleted must be a string'] });
+    expect(validateDto(DeleteEventDto, { deleted: [1] })).toEqual({
+      ok: false,
+      problems: ['deleted each value in deleted must be a string'],
+    });
   });
 });

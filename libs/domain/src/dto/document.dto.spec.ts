@@ -3,7 +3,13 @@ import { DocumentDto } from './document.dto';
 
 describe(DocumentDto.name, () => {
   it('accepts a document with free further fields', () => {
-    expect(validateDto(DocumentDto, { namespace: 'controller-service:controller-1', id: 'Fridge_sensor', meta: { colour: 'blue' } }).ok).toBe(true);
+    expect(
+      validateDto(DocumentDto, {
+        namespace: 'controller-service:controller-1',
+        id: 'Fridge_sensor',
+        meta: { colour: 'blue' },
+      }).ok,
+    ).toBe(true);
   });
 
   it('accepts the empty namespace', () => {
@@ -11,7 +17,10 @@ describe(DocumentDto.name, () => {
   });
 
   it('names an empty id', () => {
-    expect(validateDto(DocumentDto, { namespace: '', id: '' })).toEqual({ ok: false, problems: ['id must be letters, digits, _, -, . or ~, and not empty'] });
+    expect(validateDto(DocumentDto, { namespace: '', id: '' })).toEqual({
+      ok: false,
+      problems: ['id must be letters, digits, _, -, . or ~, and not empty'],
+    });
   });
 
   it('names a namespace with a character outside the pattern', () => {

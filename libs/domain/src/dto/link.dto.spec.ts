@@ -8,10 +8,16 @@ describe(LinkDto.name, () => {
   });
 
   it('names a target id that is not a string', () => {
-    expect(validateDto(LinkDto, { __objtype: 'Link', type: 'TempSensorInterface', id: 3 })).toEqual({ ok: false, problems: ['id must be a string'] });
+    expect(validateDto(LinkDto, { __objtype: 'Link', type: 'TempSensorInterface', id: 3 })).toEqual({
+      ok: false,
+      problems: ['id must be a string'],
+    });
   });
 
   it('names a missing interface type', () => {
-    expect(validateDto(LinkDto, { __objtype: 'Link', id: null })).toEqual({ ok: false, problems: ['type must be a string'] });
+    expect(validateDto(LinkDto, { __objtype: 'Link', id: null })).toEqual({
+      ok: false,
+      problems: ['type must be a string'],
+    });
   });
 });

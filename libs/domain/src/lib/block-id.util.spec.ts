@@ -8,9 +8,12 @@ describe(isValidBlockId.name, () => {
     },
   );
 
-  it.each(['', '1st', ' a', '(a)', 'a/b', 'a:b', 'a.b', 'a\tb'])('rejects a name without a leading letter or with another character: %p', (id) => {
-    expect(isValidBlockId(id)).toBe(false);
-  });
+  it.each(['', '1st', ' a', '(a)', 'a/b', 'a:b', 'a.b', 'a\tb'])(
+    'rejects a name without a leading letter or with another character: %p',
+    (id) => {
+      expect(isValidBlockId(id)).toBe(false);
+    },
+  );
 
   it('rejects a name longer than 200 characters, and a name that is not a string', () => {
     expect(isValidBlockId('a'.repeat(201))).toBe(false);

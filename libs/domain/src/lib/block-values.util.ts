@@ -24,10 +24,18 @@ function hasObjtype(value: unknown, objtype: string): value is Record<string, un
 
 /** Whether `value` is a Quantity: `__objtype` `Quantity`, a string `unit`, a number or null `value`. */
 export function isQuantity(value: unknown): value is Quantity {
-  return hasObjtype(value, QUANTITY_OBJTYPE) && typeof value.unit === 'string' && (value.value === null || typeof value.value === 'number');
+  return (
+    hasObjtype(value, QUANTITY_OBJTYPE) &&
+    typeof value.unit === 'string' &&
+    (value.value === null || typeof value.value === 'number')
+  );
 }
 
 /** Whether `value` is a Link: `__objtype` `Link`, a string `type`, a string or null `id`. */
 export function isLink(value: unknown): value is Link {
-  return hasObjtype(value, LINK_OBJTYPE) && typeof value.type === 'string' && (value.id === null || typeof value.id === 'string');
+  return (
+    hasObjtype(value, LINK_OBJTYPE) &&
+    typeof value.type === 'string' &&
+    (value.id === null || typeof value.id === 'string')
+  );
 }

@@ -1,13 +1,25 @@
-import { documentKey, isValidDocumentId, isValidNamespace, splitDocumentKey, topLevelNamespace } from './document-key.util';
+import {
+  documentKey,
+  isValidDocumentId,
+  isValidNamespace,
+  splitDocumentKey,
+  topLevelNamespace,
+} from './document-key.util';
 
 describe(isValidDocumentId.name, () => {
-  it.each(['a', 'units', 'A_1-b.c~d', '42', 'température', 'データ'])('accepts letters of any script, digits, _ - . ~: %p', (id) => {
-    expect(isValidDocumentId(id)).toBe(true);
-  });
+  it.each(['a', 'units', 'A_1-b.c~d', '42', 'température', 'データ'])(
+    'accepts letters of any script, digits, _ - . ~: %p',
+    (id) => {
+      expect(isValidDocumentId(id)).toBe(true);
+    },
+  );
 
-  it.each(['', 'a:b', 'a/b', 'a b', 'a*', 'a?', 'ü!', 'tab\t'])('rejects the empty id and any other character: %p', (id) => {
-    expect(isValidDocumentId(id)).toBe(false);
-  });
+  it.each(['', 'a:b', 'a/b', 'a b', 'a*', 'a?', 'ü!', 'tab\t'])(
+    'rejects the empty id and any other character: %p',
+    (id) => {
+      expect(isValidDocumentId(id)).toBe(false);
+    },
+  );
 
   it('rejects an id that is not a string', () => {
     expect(isValidDocumentId(5)).toBe(false);
@@ -15,9 +27,12 @@ describe(isValidDocumentId.name, () => {
 });
 
 describe(isValidNamespace.name, () => {
-  it.each(['', 'svc-global', 'controller-service:controller-1', 'a:b:c', 'é~.-_'])('accepts the characters of an id, : and the empty namespace: %p', (namespace) => {
-    expect(isValidNamespace(namespace)).toBe(true);
-  });
+  it.each(['', 'svc-global', 'controller-service:controller-1', 'a:b:c', 'é~.-_'])(
+    'accepts the characters of an id, : and the empty namespace: %p',
+    (namespace) => {
+      expect(isValidNamespace(namespace)).toBe(true);
+    },
+  );
 
   it.each(['a b', 'a/b', 'a*', '#'])('rejects any other character: %p', (namespace) => {
     expect(isValidNamespace(namespace)).toBe(false);
@@ -57,7 +72,11 @@ describe(splitDocumentKey.name, () => {
     expect(splitDocumentKey('c')).toEqual({ namespace: '', id: 'c' });
   });
 
-  it.each([['', 'a'], ['group', 'a'], ['group:sub', 'a']])('undoes documentKey(%p, %p)', (namespace, id) => {
+  it.each([
+    ['', 'a'],
+    ['group', 'a'],
+    ['group:sub', 'a'],
+  ])('undoes documentKey(%p, %p)', (namespace, id) => {
     expect(splitDocumentKey(documentKey(namespace, id))).toEqual({ namespace, id });
   });
 });

@@ -8,6 +8,8 @@ describe(DomainError.name, () => {
   });
 
   it('is named after its class in logs and stacks', () => {
-    expect(String(new NotFoundError('id: there is no block named X'))).toBe('NotFoundError: id: there is no block named X');
+    expect(String(new NotFoundError('id: there is no block named X'))).toBe(
+      'NotFoundError: id: there is no block named X',
+    );
   });
 });

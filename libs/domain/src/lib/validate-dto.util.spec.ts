@@ -6,28 +6,50 @@ import { describeProblems, validateDto } from './validate-dto.util';
 
 describe(validateDto.name, () => {
   it('gives a class instance that keeps every field it was given', () => {
-    const result = validateDto(DocumentDto, { namespace: 'svc-global', id: 'units', temperature: 'degC', nested: { a: [1] } });
-    expect(result).toEqual({ ok: true, value: { namespace: 'svc-global', id: 'units', temperature: 'degC', nested: { a: [1] } } });
+    const result = validateDto(DocumentDto, {
+      namespace: 'svc-global',
+      id: 'units',
+      temperature: 'degC',
+      nested: { a: [1] },
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { namespace: 'svc-global', id: 'units', temperature: 'degC', nested: { a: [1] } },
+    });
     expect(result.ok && result.value).toBeInstanceOf(DocumentDto);
   });
 
   it('names every problem, not only the first', () => {
     expect(validateDto(DocumentDto, { namespace: 'a b', id: 5 })).toEqual({
       ok: false,
-      problems: ['namespace must be letters, digits, _, -, ., ~ or :, or empty', 'id must be letters, digits, _, -, . or ~, and not empty', 'id must be a string'],
+      problems: [
+        'namespace must be letters, digits, _, -, ., ~ or :, or empty',
+        'id must be letters, digits, _, -, . or ~, and not empty',
+        'id must be a string',
+      ],
     });
   });
 
   it('names a problem inside an array by its path', () => {
-    expect(validateDto(ChangeEventDto, { changed: [{ namespace: 'a', id: 'ok' }, { namespace: 'a', id: 'b/c' }] })).toEqual({
+    expect(
+      validateDto(ChangeEventDto, {
+        changed: [
+          { namespace: 'a', id: 'ok' },
+          { namespace: 'a', id: 'b/c' },
+        ],
+      }),
+    ).toEqual({
       ok: false,
       problems: ['changed.1.id must be letters, digits, _, -, . or ~, and not empty'],
     });
   });
 
-  it.each([[[{ namespace: '', id: 'a' }]], ['a'], [null], [3]])('refuses a value that is not a JSON object: %p', (plain) => {
-    expect(validateDto(DocumentDto, plain)).toEqual({ ok: false, problems: ['the body must be a JSON object'] });
-  });
+  it.each([[[{ namespace: '', id: 'a' }]], ['a'], [null], [3]])(
+    'refuses a value that is not a JSON object: %p',
+    (plain) => {
+      expect(validateDto(DocumentDto, plain)).toEqual({ ok: false, problems: ['the body must be a JSON object'] });
+    },
+  );
 });
 
 describe(describeProblems.name, () => {

@@ -14,7 +14,11 @@ export function validateDto<T extends object>(dto: new () => T, plain: unknown):
   }
   const value = plainToInstance(dto, plain);
   // whitelist stays off: a document's free fields are data, not unknown properties.
-  const errors = validateSync(value, { whitelist: false, forbidUnknownValues: true, validationError: { target: false, value: false } });
+  const errors = validateSync(value, {
+    whitelist: false,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+  });
   return errors.length === 0 ? { ok: true, value } : { ok: false, problems: describeProblems(errors) };
 }
 
@@ -22,7 +26,9 @@ export function validateDto<T extends object>(dto: new () => T, plain: unknown):
 export function describeProblems(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent === '' ? error.property : `${parent}.${error.property}`;
-    const own = Object.values(error.constraints ?? {}).map((message) => `${path} ${withoutProperty(message, error.property)}`);
+    const own = Object.values(error.constraints ?? {}).map(
+      (message) => `${path} ${withoutProperty(message, error.property)}`,
+    );
     return [...own, ...describeProblems(error.children ?? [], path)];
   });
 }

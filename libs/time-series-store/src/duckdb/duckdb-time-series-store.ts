@@ -51,7 +51,9 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   }
 
   async fields(sinceUs: number): Promise<string[]> {
-    const rows = await this.read(`SELECT DISTINCT field FROM ${HISTORY_TABLE} WHERE ts >= $since`, { since: time(sinceUs) });
+    const rows = await this.read(`SELECT DISTINCT field FROM ${HISTORY_TABLE} WHERE ts >= $since`, {
+      since: time(sinceUs),
+    });
     return rows.map((row) => row.field as string);
   }
 

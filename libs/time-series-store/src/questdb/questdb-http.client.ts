@@ -20,7 +20,9 @@ export class QuestDbHttpClient {
 
   /** The rows of `sql`; rejects with QuestDB's own message, or with the reason it cannot be reached. */
   async exec(sql: string): Promise<unknown[][]> {
-    const response = await this.request(`/exec?${new URLSearchParams({ query: sql })}`, { signal: AbortSignal.timeout(QUERY_TIMEOUT_MS) });
+    const response = await this.request(`/exec?${new URLSearchParams({ query: sql })}`, {
+      signal: AbortSignal.timeout(QUERY_TIMEOUT_MS),
+    });
     const answer = (await response.json().catch(() => ({}))) as ExecAnswer;
     if (!response.ok || answer.error !== undefined) {
       throw new Error(`QuestDB answered ${response.status}: ${answer.error ?? response.statusText}`);
@@ -33,7 +35,11 @@ export class QuestDbHttpClient {
    * Resolves once QuestDB has committed them (it answers 204).
    */
   async write(lines: string): Promise<void> {
-    const response = await this.request('/write', { method: 'POST', body: lines, signal: AbortSignal.timeout(WRITE_TIMEOUT_MS) });
+    const response = await this.request('/write', {
+      method: 'POST',
+      body: lines,
+      signal: AbortSignal.timeout(WRITE_TIMEOUT_MS),
+    });
     if (response.status === 204) return;
     const answer = (await response.json().catch(() => ({}))) as WriteAnswer;
     throw new Error(`QuestDB refused the write (${response.status}): ${answer.message ?? response.statusText}`);

@@ -83,7 +83,9 @@ export class QuestDbRollup {
     const backlog = this.backlog;
     if (cut === fromUs || !backlog) return cut;
     backlog.txn ??= await this.committedTxn();
-    const rows = await this.http.exec(`SELECT refresh_base_table_txn FROM materialized_views() WHERE view_name = ${sqlText(rollupName(this.table))}`);
+    const rows = await this.http.exec(
+      `SELECT refresh_base_table_txn FROM materialized_views() WHERE view_name = ${sqlText(rollupName(this.table))}`,
+    );
     if (Number(rows[0]?.[0] ?? -1) >= backlog.txn) {
       if (this.backlog === backlog) this.backlog = undefined;
       return cut;
@@ -99,7 +101,13 @@ export class QuestDbRollup {
 }
 
 /** Sums per bucket of the rollup's minutes in `[fromUs, cutUs)`. */
-export function rollupSumsQuery(table: string, fields: readonly string[], fromUs: number, cutUs: number, bucketUs: number): string {
+export function rollupSumsQuery(
+  table: string,
+  fields: readonly string[],
+  fromUs: number,
+  cutUs: number,
+  bucketUs: number,
+): string {
   return (
     `SELECT ts, field, sum(total) total, sum(n) n FROM ${rollupName(table)} WHERE ${sqlFieldFilter(fields)} ` +
     `AND ts >= ${sqlTime(fromUs)} AND ts < ${sqlTime(cutUs)} SAMPLE BY ${sampleByWidth(bucketUs)} ALIGN TO CALENDAR`
@@ -107,7 +115,13 @@ export function rollupSumsQuery(table: string, fields: readonly string[], fromUs
 }
 
 /** Sums per bucket of the table's values in `[fromUs, toUs]`. */
-export function tableSumsQuery(table: string, fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): string {
+export function tableSumsQuery(
+  table: string,
+  fields: readonly string[],
+  fromUs: number,
+  toUs: number,
+  bucketUs: number,
+): string {
   return (
     `SELECT ts, field, sum(value) total, count() n FROM ${table} WHERE ${sqlFieldFilter(fields)} ` +
     `AND ts >= ${sqlTime(fromUs)} AND ts <= ${sqlTime(toUs)} SAMPLE BY ${sampleByWidth(bucketUs)} ALIGN TO CALENDAR`
@@ -127,5 +141,7 @@ export function mergeBucketSums(sums: readonly BucketSum[]): FieldValue[] {
       buckets.set(key, { ...sum });
     }
   }
-  return [...buckets.values()].filter((bucket) => bucket.count > 0).map(({ field, ts, total, count }) => ({ field, ts, value: total / count }));
+  return [...buckets.values()]
+    .filter((bucket) => bucket.count > 0)
+    .map(({ field, ts, total, count }) => ({ field, ts, value: total / count }));
 }

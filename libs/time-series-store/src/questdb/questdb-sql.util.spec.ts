@@ -6,7 +6,6 @@ describe(sqlText.name, () => {
     expect(sqlText("a' OR '1'='1")).toBe("'a'' OR ''1''=''1'");
     expect(sqlText('k/a b,c="d"[e]\\f')).toBe('\'k/a b,c="d"[e]\\f\'');
   });
-
 });
 
 describe(sqlFieldFilter.name, () => {

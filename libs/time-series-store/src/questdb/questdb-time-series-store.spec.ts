@@ -66,8 +66,18 @@ describe(QuestDbTimeSeriesStore.name, () => {
     expect(questDb.queries[0]).toBe(
       'CREATE TABLE IF NOT EXISTS history_values (ts TIMESTAMP, field SYMBOL, value DOUBLE) TIMESTAMP(ts) PARTITION BY DAY WAL DEDUP UPSERT KEYS(ts, field)',
     );
-    await store.write([{ ts: 1_714_564_800_000_001, values: new Map([['k/a b,c=d', 1.5], ['k/v', 2]]) }]);
-    expect(questDb.writes).toEqual(['history_values,field=k/a\\ b\\,c\\=d value=1.5 1714564800000001000\nhistory_values,field=k/v value=2 1714564800000001000\n']);
+    await store.write([
+      {
+        ts: 1_714_564_800_000_001,
+        values: new Map([
+          ['k/a b,c=d', 1.5],
+          ['k/v', 2],
+        ]),
+      },
+    ]);
+    expect(questDb.writes).toEqual([
+      'history_values,field=k/a\\ b\\,c\\=d value=1.5 1714564800000001000\nhistory_values,field=k/v value=2 1714564800000001000\n',
+    ]);
   });
 
   it('sends field names to SQL only as literals with their quotes doubled, and reads times back as microseconds', async () => {

@@ -2,7 +2,14 @@ import { Logger } from '@nestjs/common';
 import { FieldValue, HISTORY_TABLE, storeUnanswered, TimedValues, TimeSeriesStore } from '../time-series-store.port';
 import { IlpTextEncoder } from './ilp-text';
 import { QuestDbHttpClient } from './questdb-http.client';
-import { BucketSum, createRollup, mergeBucketSums, QuestDbRollup, rollupSumsQuery, tableSumsQuery } from './questdb-rollup';
+import {
+  BucketSum,
+  createRollup,
+  mergeBucketSums,
+  QuestDbRollup,
+  rollupSumsQuery,
+  tableSumsQuery,
+} from './questdb-rollup';
 import { sqlFieldFilter, sqlTime } from './questdb-sql.util';
 
 /** The narrow table, created when missing; a repeated `(ts, field)` replaces the value it had. */
@@ -46,7 +53,9 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
     try {
       await this.ready();
     } catch (error) {
-      this.logger.warn(`${String(error instanceof Error ? error.message : error)}; values wait in the buffer until it answers`);
+      this.logger.warn(
+        `${String(error instanceof Error ? error.message : error)}; values wait in the buffer until it answers`,
+      );
     }
   }
 
@@ -110,7 +119,12 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   /** Runs a query of `ts, field, total, n`: bucket sums to merge. */
   private async readSums(query: string): Promise<BucketSum[]> {
     const rows = await this.http.exec(`SELECT field, cast(ts AS LONG), total, n FROM (${query})`);
-    return rows.map(([field, ts, total, count]) => ({ field: field as string, ts: Number(ts), total: total as number, count: Number(count) }));
+    return rows.map(([field, ts, total, count]) => ({
+      field: field as string,
+      ts: Number(ts),
+      total: total as number,
+      count: Number(count),
+    }));
   }
 
   /** The table (and its rollup, where QuestDB has them) exists; set up again on the next call after a failure. */
@@ -127,11 +141,15 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
     this.rollup = await this.http.exec(createRollup(this.table)).then(
       () => new QuestDbRollup(this.http, this.table),
       (error: unknown) => {
-        this.logger.log(`no per-minute rollup (QuestDB 9 has materialized views): ranges read the table alone (${String(error)})`);
+        this.logger.log(
+          `no per-minute rollup (QuestDB 9 has materialized views): ranges read the table alone (${String(error)})`,
+        );
         return undefined;
       },
     );
-    this.logger.log(`${this.description}: table ${this.table} ready${this.rollup ? ', with its per-minute rollup' : ''}`);
+    this.logger.log(
+      `${this.description}: table ${this.table} ready${this.rollup ? ', with its per-minute rollup' : ''}`,
+    );
   }
 }
 

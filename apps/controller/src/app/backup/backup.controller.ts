@@ -1,5 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
 import { SETPOINT_STORED } from '../blocks/blocks.examples';
 import { BackupService } from './backup.service';
@@ -8,7 +15,14 @@ import { RestoreAnswerDto } from './dto/restore-answer.dto';
 
 const BACKUP_EXAMPLE = {
   blocks: [SETPOINT_STORED],
-  store: [{ namespace: 'controller-service:controller-1', id: 'block-101', blockId: 'Beer setpoint', meta: { note: 'fermenter 1' } }],
+  store: [
+    {
+      namespace: 'controller-service:controller-1',
+      id: 'block-101',
+      blockId: 'Beer setpoint',
+      meta: { note: 'fermenter 1' },
+    },
+  ],
   timestamp: '2026-11-22T18:00:00.000Z',
   serviceId: 'controller-1',
 };
@@ -30,9 +44,16 @@ export class BackupController {
 
   @Post('load')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Replace every block and controller datastore document with those of a backup (not a merge)' })
+  @ApiOperation({
+    summary: 'Replace every block and controller datastore document with those of a backup (not a merge)',
+  })
   @ApiBody({ type: BackupDto, examples: { backup: { value: BACKUP_EXAMPLE } } })
-  @ApiOkResponse({ type: RestoreAnswerDto, example: { messages: ['block Old PID: data.inputId links to Beer pair, which is not in the backup; the link is cleared'] } })
+  @ApiOkResponse({
+    type: RestoreAnswerDto,
+    example: {
+      messages: ['block Old PID: data.inputId links to Beer pair, which is not in the backup; the link is cleared'],
+    },
+  })
   @ApiBadRequestResponse({ description: '`blocks` or `store` is not an array; nothing was changed.' })
   load(@Body(new ValidatedBodyPipe(BackupDto)) backup: BackupDto): Promise<RestoreAnswerDto> {
     return this.backups.load(backup);

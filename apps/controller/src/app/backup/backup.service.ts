@@ -29,12 +29,22 @@ export class BackupService {
 
   async save(): Promise<BackupDto> {
     const store = await this.store.fetchAll();
-    return { blocks: this.blocks.readAllStored(), store, timestamp: new Date().toISOString(), serviceId: this.config.serviceId };
+    return {
+      blocks: this.blocks.readAllStored(),
+      store,
+      timestamp: new Date().toISOString(),
+      serviceId: this.config.serviceId,
+    };
   }
 
   async load(backup: BackupDto): Promise<RestoreAnswerDto> {
     const messages: string[] = [];
-    const systemTypes = new Map(this.device.blocks().filter((block) => block.nid < FIRST_USER_NID).map((block): [string, string] => [block.id, block.type]));
+    const systemTypes = new Map(
+      this.device
+        .blocks()
+        .filter((block) => block.nid < FIRST_USER_NID)
+        .map((block): [string, string] => [block.id, block.type]),
+    );
     const blocks = restorableBlocks(backup.blocks, this.units.temperature, systemTypes, messages);
     const documents = restorableDocuments(backup.store, messages);
     await this.store.replaceAll(documents);

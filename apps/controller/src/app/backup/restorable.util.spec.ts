@@ -12,8 +12,20 @@ describe(restorableBlocks.name, () => {
     const messages: string[] = [];
     const blocks = restorableBlocks(
       [
-        { id: 'Heater', serviceId: 'old', type: 'DigitalActuator', nid: 120, data: { hwDevice: l('IoArrayInterface', 'OnboardPins'), channel: 2 } },
-        { id: 'PWM', serviceId: 'old', type: 'ActuatorPwm', nid: 121, data: { actuatorId: l('ActuatorDigitalInterface', 'Heater'), period: q('minute', 1) } },
+        {
+          id: 'Heater',
+          serviceId: 'old',
+          type: 'DigitalActuator',
+          nid: 120,
+          data: { hwDevice: l('IoArrayInterface', 'OnboardPins'), channel: 2 },
+        },
+        {
+          id: 'PWM',
+          serviceId: 'old',
+          type: 'ActuatorPwm',
+          nid: 121,
+          data: { actuatorId: l('ActuatorDigitalInterface', 'Heater'), period: q('minute', 1) },
+        },
         { id: 'Info', serviceId: 'old', type: 'SysInfo', data: { timeZone: 'Europe/Paris' } },
       ],
       'degF',
@@ -26,7 +38,10 @@ describe(restorableBlocks.name, () => {
       { id: 'PWM', nid: 121, type: 'ActuatorPwm' },
       { id: 'SystemInfo', nid: undefined, type: 'SysInfo' },
     ]);
-    expect(blocks[1].data).toMatchObject({ actuatorId: l('ActuatorDigitalInterface', 'Heater'), period: q('second', 60) });
+    expect(blocks[1].data).toMatchObject({
+      actuatorId: l('ActuatorDigitalInterface', 'Heater'),
+      period: q('second', 60),
+    });
     expect(blocks[2].data).toEqual({ tempUnit: 'TEMP_FAHRENHEIT', timeZone: 'Europe/Paris' });
   });
 
@@ -58,8 +73,18 @@ describe(restorableBlocks.name, () => {
 describe(restorableDocuments.name, () => {
   it('takes valid documents without their namespace and names the others', () => {
     const messages: string[] = [];
-    const documents = restorableDocuments([{ namespace: 'controller-service:old', id: 'block-100', meta: { a: 1 } }, { namespace: 'x', id: 'bad id' }, 'text'], messages);
+    const documents = restorableDocuments(
+      [
+        { namespace: 'controller-service:old', id: 'block-100', meta: { a: 1 } },
+        { namespace: 'x', id: 'bad id' },
+        'text',
+      ],
+      messages,
+    );
     expect(documents).toEqual([{ id: 'block-100', meta: { a: 1 } }]);
-    expect(messages).toEqual([expect.stringMatching(/^document bad id: id /), 'document #2: the body must be a JSON object']);
+    expect(messages).toEqual([
+      expect.stringMatching(/^document bad id: id /),
+      'document #2: the body must be a JSON object',
+    ]);
   });
 });

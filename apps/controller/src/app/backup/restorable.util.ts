@@ -1,4 +1,12 @@
-import { BlockData, BlockDataError, BlockType, findBlockType, implementsInterface, link, TemperatureUnit } from '@eventcast/block-model';
+import {
+  BlockData,
+  BlockDataError,
+  BlockType,
+  findBlockType,
+  implementsInterface,
+  link,
+  TemperatureUnit,
+} from '@eventcast/block-model';
 import { BlockDto, DocumentDto, isLink, validateDto } from '@eventcast/domain';
 import { NewDeviceBlock } from '../ports/controller-device.port';
 import { normaliseBlockData } from '../blocks/block-data.util';
@@ -9,7 +17,12 @@ import { OwnDocument } from '../store/controller-store.service';
  * `messages`. Links to blocks that are neither restored nor system blocks, or that do not
  * implement the link's interface, are cleared (and named).
  */
-export function restorableBlocks(candidates: unknown[], userUnit: TemperatureUnit, systemTypes: ReadonlyMap<string, string>, messages: string[]): NewDeviceBlock[] {
+export function restorableBlocks(
+  candidates: unknown[],
+  userUnit: TemperatureUnit,
+  systemTypes: ReadonlyMap<string, string>,
+  messages: string[],
+): NewDeviceBlock[] {
   const blocks: NewDeviceBlock[] = [];
   const ids = new Set<string>();
   candidates.forEach((candidate, index) => {
@@ -28,7 +41,11 @@ export function restorableBlocks(candidates: unknown[], userUnit: TemperatureUni
 }
 
 /** The block to restore, or why it cannot be. */
-function restorableBlock(candidate: unknown, userUnit: TemperatureUnit, ids: ReadonlySet<string>): NewDeviceBlock | string {
+function restorableBlock(
+  candidate: unknown,
+  userUnit: TemperatureUnit,
+  ids: ReadonlySet<string>,
+): NewDeviceBlock | string {
   const validated = validateDto(BlockDto, candidate);
   if (!validated.ok) return validated.problems.join('; ');
   const { id, type: typeName, nid, data } = candidate as BlockDto;
@@ -44,13 +61,21 @@ function restorableBlock(candidate: unknown, userUnit: TemperatureUnit, ids: Rea
   }
 }
 
-function clearBrokenLinks(block: NewDeviceBlock, type: BlockType, types: ReadonlyMap<string, string>, messages: string[]): void {
+function clearBrokenLinks(
+  block: NewDeviceBlock,
+  type: BlockType,
+  types: ReadonlyMap<string, string>,
+  messages: string[],
+): void {
   for (const entry of type.shape.writable) {
     const value = block.data[entry.name];
     if (entry.field.kind !== 'link' || !isLink(value) || value.id === null) continue;
     const target = types.get(value.id);
     if (target !== undefined && implementsInterface(target, entry.field.interface)) continue;
-    const reason = target === undefined ? 'which is not in the backup' : `a ${target}, which does not implement ${entry.field.interface}`;
+    const reason =
+      target === undefined
+        ? 'which is not in the backup'
+        : `a ${target}, which does not implement ${entry.field.interface}`;
     messages.push(`block ${block.id}: data.${entry.name} links to ${value.id}, ${reason}; the link is cleared`);
     (block.data as BlockData)[entry.name] = link(entry.field.interface, null);
   }

@@ -10,7 +10,12 @@ export function tempUnitSetting(unit: TemperatureUnit): string {
  * is the user's unit whatever was written. Without `resolveLink`, links are checked for their
  * shape only. Throws `BlockDataError`.
  */
-export function normaliseBlockData(type: BlockType, data: unknown, userUnit: TemperatureUnit, resolveLink?: (id: string) => string | undefined): BlockData {
+export function normaliseBlockData(
+  type: BlockType,
+  data: unknown,
+  userUnit: TemperatureUnit,
+  resolveLink?: (id: string) => string | undefined,
+): BlockData {
   const normalised = normaliseWrite(type, data, { userUnit, resolveLink });
   if (type.name === 'SysInfo') normalised.tempUnit = tempUnitSetting(userUnit);
   return normalised;

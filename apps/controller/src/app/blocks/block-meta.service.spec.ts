@@ -22,12 +22,16 @@ describe(BlockMetaService.name, () => {
   it('keeps a block meta in its own datastore document, beside the block id', async () => {
     await meta.replace(sensor, { room: 'cellar' });
     expect(meta.metaOf(100)).toEqual({ room: 'cellar' });
-    await expect(c.datastore.mget(NAMESPACE)).resolves.toEqual([{ namespace: NAMESPACE, id: 'block-100', blockId: 'Sensor', meta: { room: 'cellar' } }]);
+    await expect(c.datastore.mget(NAMESPACE)).resolves.toEqual([
+      { namespace: NAMESPACE, id: 'block-100', blockId: 'Sensor', meta: { room: 'cellar' } },
+    ]);
   });
 
   it('merges given keys into the meta the datastore holds now, also when another writer changed it', async () => {
     await meta.replace(sensor, { room: 'cellar', shelf: 1 });
-    await c.datastore.mset([{ namespace: NAMESPACE, id: 'block-100', blockId: 'Sensor', meta: { room: 'attic', shelf: 1 } }]);
+    await c.datastore.mset([
+      { namespace: NAMESPACE, id: 'block-100', blockId: 'Sensor', meta: { room: 'attic', shelf: 1 } },
+    ]);
     await meta.merge(sensor, { shelf: 2 });
     expect(meta.metaOf(100)).toEqual({ room: 'attic', shelf: 2 });
   });
@@ -59,6 +63,9 @@ describe(BlockMetaService.name, () => {
 
     meta.onApplicationBootstrap();
     c.store.onApplicationBootstrap();
-    await waitFor('the orphaned meta to be deleted', async () => (await c.datastore.get(NAMESPACE, 'block-100')) === null);
+    await waitFor(
+      'the orphaned meta to be deleted',
+      async () => (await c.datastore.get(NAMESPACE, 'block-100')) === null,
+    );
   });
 });

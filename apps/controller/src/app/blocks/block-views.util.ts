@@ -1,4 +1,11 @@
-import { BlockType, findBlockType, TemperatureUnit, toLoggedData, toStoredData, toUserUnits } from '@eventcast/block-model';
+import {
+  BlockType,
+  findBlockType,
+  TemperatureUnit,
+  toLoggedData,
+  toStoredData,
+  toUserUnits,
+} from '@eventcast/block-model';
 import { Block, BlockIdentity } from '@eventcast/domain';
 import { DeviceBlock } from '../ports/controller-device.port';
 
@@ -14,7 +21,12 @@ export function blockIdentity(serviceId: string, { id, nid, type }: DeviceBlock)
 }
 
 /** A block as a user reads it: all data, temperatures in the user's unit, and its meta when it has one. */
-export function blockView(serviceId: string, block: DeviceBlock, unit: TemperatureUnit, meta?: Record<string, unknown>): Block {
+export function blockView(
+  serviceId: string,
+  block: DeviceBlock,
+  unit: TemperatureUnit,
+  meta?: Record<string, unknown>,
+): Block {
   const view: Block = { ...blockIdentity(serviceId, block), data: toUserUnits(typeOf(block), block.data, unit) };
   if (meta !== undefined) view.meta = meta;
   return view;

@@ -43,7 +43,11 @@ export class BlocksConsumer {
   }
 
   /** The message's body when it is for this service (undefined when for another); throws a `BadRequestError` when invalid. */
-  private addressedHere<T extends object>(operation: BlockOperation, payload: unknown, dto: new () => T): T | undefined {
+  private addressedHere<T extends object>(
+    operation: BlockOperation,
+    payload: unknown,
+    dto: new () => T,
+  ): T | undefined {
     const serviceId = (payload as { serviceId?: unknown } | null)?.serviceId;
     if (typeof serviceId === 'string' && serviceId !== this.config.serviceId) return undefined;
     const validated = validateDto(dto, payload);

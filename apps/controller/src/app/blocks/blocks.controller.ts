@@ -1,8 +1,28 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
 import { type Block, BlockDto, BlockIdentity, LinkDto, QuantityDto } from '@eventcast/domain';
-import { BLOCK_REF, DISCOVERED_SENSOR, SETPOINT_BLOCK, SETPOINT_IDENTITY, SETPOINT_LOGGED, SETPOINT_PATCH, SETPOINT_STORED, SETPOINT_WRITE } from './blocks.examples';
+import {
+  BLOCK_REF,
+  DISCOVERED_SENSOR,
+  SETPOINT_BLOCK,
+  SETPOINT_IDENTITY,
+  SETPOINT_LOGGED,
+  SETPOINT_PATCH,
+  SETPOINT_STORED,
+  SETPOINT_WRITE,
+} from './blocks.examples';
 import { BlocksService } from './blocks.service';
 import { BlockIdentityDto } from './dto/block-identity.dto';
 import { BlockRefDto } from './dto/block-ref.dto';
@@ -17,7 +37,9 @@ const REFUSED_BY_DEVICE = 'The device refused the change, e.g. the block was del
 /** The block REST API of docs/controller.md: every route is POST below `/<service id>/blocks`. */
 @ApiTags('blocks')
 @ApiExtraModels(QuantityDto, LinkDto)
-@ApiBadRequestResponse({ description: 'The body is invalid; `message` names every field at fault. Nothing was changed.' })
+@ApiBadRequestResponse({
+  description: 'The body is invalid; `message` names every field at fault. Nothing was changed.',
+})
 @Controller('blocks')
 export class BlocksController {
   constructor(private readonly blocks: BlocksService) {}
@@ -65,7 +87,9 @@ export class BlocksController {
 
   @Post('write')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Write the complete data of a block; omitted fields take their default, read-only ones are ignored' })
+  @ApiOperation({
+    summary: 'Write the complete data of a block; omitted fields take their default, read-only ones are ignored',
+  })
   @ApiBody({ type: BlockDto, examples: { setpoint: { value: SETPOINT_WRITE } } })
   @ApiOkResponse({ type: BlockDto, example: SETPOINT_BLOCK })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
@@ -78,7 +102,13 @@ export class BlocksController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Change some fields of a block; the others keep their value' })
   @ApiBody({ type: BlockDto, examples: { setting: { value: SETPOINT_PATCH } } })
-  @ApiOkResponse({ type: BlockDto, example: { ...SETPOINT_BLOCK, data: { ...SETPOINT_BLOCK.data, storedSetting: { __objtype: 'Quantity', unit: 'degC', value: 21 } } } })
+  @ApiOkResponse({
+    type: BlockDto,
+    example: {
+      ...SETPOINT_BLOCK,
+      data: { ...SETPOINT_BLOCK.data, storedSetting: { __objtype: 'Quantity', unit: 'degC', value: 21 } },
+    },
+  })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
   patch(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
@@ -131,7 +161,9 @@ export class BlocksController {
 
   @Post('discover')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create blocks for plugged-in sensors and IO modules that have none; returns those created by this call' })
+  @ApiOperation({
+    summary: 'Create blocks for plugged-in sensors and IO modules that have none; returns those created by this call',
+  })
   @ApiOkResponse({ type: [BlockDto], example: [DISCOVERED_SENSOR] })
   discover(): Promise<Block[]> {
     return this.blocks.discover();

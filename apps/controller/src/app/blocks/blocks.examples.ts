@@ -12,10 +12,21 @@ const SETPOINT_DATA = {
 };
 
 /** A create or write body: the complete data; omitted fields take their default. */
-export const SETPOINT_WRITE = { id: 'Beer setpoint', serviceId, type: 'SetpointSensorPair', data: SETPOINT_DATA, meta: { note: 'fermenter 1' } };
+export const SETPOINT_WRITE = {
+  id: 'Beer setpoint',
+  serviceId,
+  type: 'SetpointSensorPair',
+  data: SETPOINT_DATA,
+  meta: { note: 'fermenter 1' },
+};
 
 /** A patch body: only the fields to change; a bare number is in the user's unit. */
-export const SETPOINT_PATCH = { id: 'Beer setpoint', serviceId, type: 'SetpointSensorPair', data: { storedSetting: 21 } };
+export const SETPOINT_PATCH = {
+  id: 'Beer setpoint',
+  serviceId,
+  type: 'SetpointSensorPair',
+  data: { storedSetting: 21 },
+};
 
 /** A read or delete body: only `id` counts. */
 export const BLOCK_REF = { id: 'Beer setpoint' };
@@ -42,11 +53,23 @@ export const SETPOINT_LOGGED = {
   nid: 101,
   serviceId,
   type: 'SetpointSensorPair',
-  data: { enabled: true, 'storedSetting[degC]': 20, 'setting[degC]': 20, 'value[degC]': 19.6, 'valueUnfiltered[degC]': 19.5 },
+  data: {
+    enabled: true,
+    'storedSetting[degC]': 20,
+    'setting[degC]': 20,
+    'value[degC]': 19.6,
+    'valueUnfiltered[degC]': 19.5,
+  },
 };
 
 /** The stored data of a block, in the device's units: what a backup holds. */
-export const SETPOINT_STORED = { id: 'Beer setpoint', nid: 101, serviceId, type: 'SetpointSensorPair', data: SETPOINT_DATA };
+export const SETPOINT_STORED = {
+  id: 'Beer setpoint',
+  nid: 101,
+  serviceId,
+  type: 'SetpointSensorPair',
+  data: SETPOINT_DATA,
+};
 
 /** What identifies a deleted block. */
 export const SETPOINT_IDENTITY = { id: 'Beer setpoint', nid: 101, serviceId, type: 'SetpointSensorPair' };

@@ -8,7 +8,12 @@ const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id })
 describe(BlocksService.name, () => {
   let c: ControllerOnFakes;
   let blocks: BlocksService;
-  const block = (id: string, type: string, data: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({ id, serviceId: 'c1', type, data, ...extra });
+  const block = (
+    id: string,
+    type: string,
+    data: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
+  ) => ({ id, serviceId: 'c1', type, data, ...extra });
   const patches = () => c.publisher.payloadsOn(statePatchTopic('c1')).map((event) => (event as { data: unknown }).data);
 
   beforeEach(() => {
@@ -22,7 +27,12 @@ describe(BlocksService.name, () => {
     it('creates a block with a user nid and defaults for omitted fields, and announces it', async () => {
       const created = await blocks.create(block('Pair', 'SetpointSensorPair', { enabled: true, storedSetting: 20 }));
       expect(created).toMatchObject({ id: 'Pair', nid: 100, serviceId: 'c1', type: 'SetpointSensorPair' });
-      expect(created.data).toMatchObject({ enabled: true, storedSetting: q('degC', 20), filter: 'FILTER_NONE', sensorId: l('TempSensorInterface', null) });
+      expect(created.data).toMatchObject({
+        enabled: true,
+        storedSetting: q('degC', 20),
+        filter: 'FILTER_NONE',
+        sensorId: l('TempSensorInterface', null),
+      });
       expect(c.device.find('Pair')).toBeDefined();
       expect(patches()).toEqual([{ changed: [created], deleted: [] }]);
     });
@@ -30,13 +40,18 @@ describe(BlocksService.name, () => {
     it('keeps the meta it is given in the controller datastore and reads it back with the block', async () => {
       const created = await blocks.create(block('Pair', 'SetpointSensorPair', {}, { meta: { note: 'fermenter 1' } }));
       expect(created.meta).toEqual({ note: 'fermenter 1' });
-      await expect(c.datastore.get('controller-service:c1', `block-${created.nid}`)).resolves.toMatchObject({ blockId: 'Pair', meta: { note: 'fermenter 1' } });
+      await expect(c.datastore.get('controller-service:c1', `block-${created.nid}`)).resolves.toMatchObject({
+        blockId: 'Pair',
+        meta: { note: 'fermenter 1' },
+      });
       expect(blocks.read('Pair').meta).toEqual({ note: 'fermenter 1' });
     });
 
     it('creates nothing and announces nothing when the meta cannot be stored', async () => {
       c.datastore.goOffline();
-      await expect(blocks.create(block('Pair', 'SetpointSensorPair', {}, { meta: { note: 'x' } }))).rejects.toThrow(/offline/);
+      await expect(blocks.create(block('Pair', 'SetpointSensorPair', {}, { meta: { note: 'x' } }))).rejects.toThrow(
+        /offline/,
+      );
       expect(c.device.find('Pair')).toBeUndefined();
       expect(patches()).toEqual([]);
     });
@@ -58,13 +73,19 @@ describe(BlocksService.name, () => {
     });
 
     it('refuses a block addressed to another controller service', async () => {
-      await expect(blocks.create({ ...block('Pair', 'SetpointSensorPair'), serviceId: 'c2' })).rejects.toThrow(/serviceId: c2 is another controller service/);
+      await expect(blocks.create({ ...block('Pair', 'SetpointSensorPair'), serviceId: 'c2' })).rejects.toThrow(
+        /serviceId: c2 is another controller service/,
+      );
       expect(c.device.find('Pair')).toBeUndefined();
     });
 
     it('refuses data the block type does not take, naming the field', async () => {
-      await expect(blocks.create(block('Pair', 'SetpointSensorPair', { storedSetting: 'warm' }))).rejects.toThrow(/storedSetting/);
-      await expect(blocks.create(block('Pair', 'SetpointSensorPair', { sensorId: 'Missing' }))).rejects.toThrow(/sensorId .*Missing/);
+      await expect(blocks.create(block('Pair', 'SetpointSensorPair', { storedSetting: 'warm' }))).rejects.toThrow(
+        /storedSetting/,
+      );
+      await expect(blocks.create(block('Pair', 'SetpointSensorPair', { sensorId: 'Missing' }))).rejects.toThrow(
+        /sensorId .*Missing/,
+      );
       expect(c.device.find('Pair')).toBeUndefined();
     });
   });
@@ -88,21 +109,36 @@ describe(BlocksService.name, () => {
       expect(blocks.readAllStored().map((read) => read.id)).toEqual(ids);
     });
 
-    it.each(['read', 'readLogged', 'readStored'] as const)('answers %s of a block that does not exist with its name', (read) => {
-      expect(() => blocks[read]('Ghost')).toThrow(/no block named Ghost/);
-    });
+    it.each(['read', 'readLogged', 'readStored'] as const)(
+      'answers %s of a block that does not exist with its name',
+      (read) => {
+        expect(() => blocks[read]('Ghost')).toThrow(/no block named Ghost/);
+      },
+    );
   });
 
   describe('write and patch', () => {
     beforeEach(async () => {
       await blocks.create(block('Sensor', 'TempSensorMock'));
-      await blocks.create(block('Pair', 'SetpointSensorPair', { enabled: true, storedSetting: 20, filter: 'FILTER_3m', sensorId: 'Sensor' }));
+      await blocks.create(
+        block('Pair', 'SetpointSensorPair', {
+          enabled: true,
+          storedSetting: 20,
+          filter: 'FILTER_3m',
+          sensorId: 'Sensor',
+        }),
+      );
       c.publisher.published.length = 0;
     });
 
     it('writes the complete data: omitted fields take their default, and the change is announced', async () => {
       const written = await blocks.write(block('Pair', 'SetpointSensorPair', { storedSetting: 21 }));
-      expect(written.data).toMatchObject({ enabled: false, storedSetting: q('degC', 21), filter: 'FILTER_NONE', sensorId: l('TempSensorInterface', null) });
+      expect(written.data).toMatchObject({
+        enabled: false,
+        storedSetting: q('degC', 21),
+        filter: 'FILTER_NONE',
+        sensorId: l('TempSensorInterface', null),
+      });
       expect(blocks.read('Pair')).toEqual(written);
       expect(patches()).toEqual([{ changed: [written], deleted: [] }]);
     });
@@ -110,7 +146,12 @@ describe(BlocksService.name, () => {
     it('patches the given fields only, reading a bare number in the user unit', async () => {
       c.units.follow({ temperature: 'degF' });
       const patched = await blocks.patch(block('Pair', 'SetpointSensorPair', { storedSetting: 70 }));
-      expect(patched.data).toMatchObject({ enabled: true, filter: 'FILTER_3m', sensorId: l('TempSensorInterface', 'Sensor'), storedSetting: q('degF', 70) });
+      expect(patched.data).toMatchObject({
+        enabled: true,
+        filter: 'FILTER_3m',
+        sensorId: l('TempSensorInterface', 'Sensor'),
+        storedSetting: q('degF', 70),
+      });
       expect(blocks.readStored('Pair').data.storedSetting).toEqual(q('degC', (70 - 32) / 1.8));
     });
 
@@ -124,17 +165,24 @@ describe(BlocksService.name, () => {
 
     it('changes nothing when a given meta cannot be stored', async () => {
       c.datastore.goOffline();
-      await expect(blocks.patch(block('Pair', 'SetpointSensorPair', { enabled: false }, { meta: { a: 1 } }))).rejects.toThrow(/offline/);
+      await expect(
+        blocks.patch(block('Pair', 'SetpointSensorPair', { enabled: false }, { meta: { a: 1 } })),
+      ).rejects.toThrow(/offline/);
       expect(blocks.read('Pair').data.enabled).toBe(true);
       expect(patches()).toEqual([]);
     });
 
-    it.each(['write', 'patch'] as const)('answers a %s of a block that does not exist with its name', async (operation) => {
-      await expect(blocks[operation](block('Ghost', 'SetpointSensorPair'))).rejects.toThrow(/no block named Ghost/);
-    });
+    it.each(['write', 'patch'] as const)(
+      'answers a %s of a block that does not exist with its name',
+      async (operation) => {
+        await expect(blocks[operation](block('Ghost', 'SetpointSensorPair'))).rejects.toThrow(/no block named Ghost/);
+      },
+    );
 
     it.each(['write', 'patch'] as const)('refuses a %s that gives the block another type', async (operation) => {
-      await expect(blocks[operation](block('Pair', 'TempSensorMock'))).rejects.toThrow(/Pair is a SetpointSensorPair, not a TempSensorMock/);
+      await expect(blocks[operation](block('Pair', 'TempSensorMock'))).rejects.toThrow(
+        /Pair is a SetpointSensorPair, not a TempSensorMock/,
+      );
       expect(patches()).toEqual([]);
     });
   });
@@ -147,7 +195,12 @@ describe(BlocksService.name, () => {
     });
 
     it('deletes a block, answers its identity, clears links to it and announces both', async () => {
-      await expect(blocks.delete('Sensor')).resolves.toEqual({ id: 'Sensor', nid: 100, serviceId: 'c1', type: 'TempSensorMock' });
+      await expect(blocks.delete('Sensor')).resolves.toEqual({
+        id: 'Sensor',
+        nid: 100,
+        serviceId: 'c1',
+        type: 'TempSensorMock',
+      });
       expect(c.device.find('Sensor')).toBeUndefined();
       expect(blocks.read('Pair').data.sensorId).toEqual(l('TempSensorInterface', null));
       expect(patches()).toEqual([{ changed: [blocks.read('Pair')], deleted: ['Sensor'] }]);
@@ -176,7 +229,9 @@ describe(BlocksService.name, () => {
 
   it('creates blocks for plugged-in hardware once, and announces them', async () => {
     const found = await blocks.discover();
-    expect(found).toMatchObject([{ id: 'TempSensorOneWire-1', type: 'TempSensorOneWire', data: { address: '28C80E9A0300009D' } }]);
+    expect(found).toMatchObject([
+      { id: 'TempSensorOneWire-1', type: 'TempSensorOneWire', data: { address: '28C80E9A0300009D' } },
+    ]);
     await expect(blocks.discover()).resolves.toEqual([]);
     expect(patches()).toEqual([{ changed: found, deleted: [] }]);
   });

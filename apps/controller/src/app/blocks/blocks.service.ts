@@ -59,10 +59,12 @@ export class BlocksService implements OnApplicationBootstrap {
   async create(block: Block): Promise<Block> {
     this.checkOwner(block);
     const type = this.creatableType(block.type);
-    if (this.device.find(block.id) !== undefined) throw new ConflictError(`id: a block named ${block.id} exists already`);
+    if (this.device.find(block.id) !== undefined)
+      throw new ConflictError(`id: a block named ${block.id} exists already`);
     const data = this.normalise(type, block.data);
     const created = await this.device.create({ id: block.id, type: type.name, nid: block.nid, data });
-    if (block.meta !== undefined) await this.meta.replace(created, block.meta).catch((error: unknown) => this.undoCreate(created, error));
+    if (block.meta !== undefined)
+      await this.meta.replace(created, block.meta).catch((error: unknown) => this.undoCreate(created, error));
     return this.announce(created);
   }
 
@@ -88,7 +90,10 @@ export class BlocksService implements OnApplicationBootstrap {
     if (block.nid < FIRST_USER_NID) throw new ConflictError(`id: ${id} is a system block, which cannot be deleted`);
     const { relinked } = await this.device.delete(id);
     void this.meta.forget([block.nid]);
-    this.patches.publish(relinked.map((changed) => this.view(changed)), [id]);
+    this.patches.publish(
+      relinked.map((changed) => this.view(changed)),
+      [id],
+    );
     return blockIdentity(this.config.serviceId, block);
   }
 
@@ -135,14 +140,19 @@ export class BlocksService implements OnApplicationBootstrap {
 
   private checkOwner(block: Block): void {
     if (block.serviceId !== this.config.serviceId) {
-      throw new BadRequestError([`serviceId: ${block.serviceId} is another controller service; this one is ${this.config.serviceId}`]);
+      throw new BadRequestError([
+        `serviceId: ${block.serviceId} is another controller service; this one is ${this.config.serviceId}`,
+      ]);
     }
   }
 
   private creatableType(name: string): BlockType {
     const type = findBlockType(name);
     if (type === undefined) throw new BadRequestError([`type: ${name} is not a block type`]);
-    if (type.system !== undefined) throw new ConflictError(`type: ${name} is the type of the system block ${type.system.id}, which cannot be created`);
+    if (type.system !== undefined)
+      throw new ConflictError(
+        `type: ${name} is the type of the system block ${type.system.id}, which cannot be created`,
+      );
     return type;
   }
 
@@ -150,7 +160,8 @@ export class BlocksService implements OnApplicationBootstrap {
   private typeOfExisting(block: Block): BlockType {
     this.checkOwner(block);
     const current = this.existing(block.id);
-    if (current.type !== block.type) throw new BadRequestError([`type: ${block.id} is a ${current.type}, not a ${block.type}`]);
+    if (current.type !== block.type)
+      throw new BadRequestError([`type: ${block.id} is a ${current.type}, not a ${block.type}`]);
     return findBlockType(current.type) as BlockType;
   }
 

@@ -10,7 +10,12 @@ describe(BroadcastService.name, () => {
     c = controllerOnFakes({ deviceId: 'ABCDEF012345', version: 'test-7' });
     broadcasts = c.broadcasts;
     await c.blocks.create({ id: 'Sensor', serviceId: 'c1', type: 'TempSensorMock', data: {} });
-    await c.blocks.create({ id: 'Pair', serviceId: 'c1', type: 'SetpointSensorPair', data: { storedSetting: 20, sensorId: 'Sensor' } });
+    await c.blocks.create({
+      id: 'Pair',
+      serviceId: 'c1',
+      type: 'SetpointSensorPair',
+      data: { storedSetting: 20, sensorId: 'Sensor' },
+    });
     c.publisher.published.length = 0;
   });
 
@@ -36,8 +41,13 @@ describe(BroadcastService.name, () => {
     await broadcasts.broadcast();
     const [history] = c.publisher.published.filter((event) => event.topic === historyTopic('c1'));
     expect(history.options).toEqual({ qos: 1 });
-    expect(history.payload).toEqual({ key: 'c1', data: Object.fromEntries(c.blocks.readAllLogged().map((block) => [block.id, block.data])) });
-    expect((history.payload as { data: Record<string, unknown> }).data.Pair).toMatchObject({ 'storedSetting[degC]': 20 });
+    expect(history.payload).toEqual({
+      key: 'c1',
+      data: Object.fromEntries(c.blocks.readAllLogged().map((block) => [block.id, block.data])),
+    });
+    expect((history.payload as { data: Record<string, unknown> }).data.Pair).toMatchObject({
+      'storedSetting[degC]': 20,
+    });
   });
 
   it('publishes nothing while the broker is away', async () => {
@@ -60,6 +70,10 @@ describe(BroadcastService.name, () => {
     }
     const states = c.publisher.published.filter((event) => event.topic === stateTopic('c1'));
     expect(states).toHaveLength(4);
-    expect(states[3]).toEqual({ topic: stateTopic('c1'), payload: { key: 'c1', type: 'Controller.state', data: null }, options: { qos: 1, retain: true } });
+    expect(states[3]).toEqual({
+      topic: stateTopic('c1'),
+      payload: { key: 'c1', type: 'Controller.state', data: null },
+      options: { qos: 1, retain: true },
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { disconnectedState, HistoryEvent, historyTopic, STATE_EVENT_TYPE, StateEvent, stateTopic } from '@eventcast/domain';
+import {
+  disconnectedState,
+  HistoryEvent,
+  historyTopic,
+  STATE_EVENT_TYPE,
+  StateEvent,
+  stateTopic,
+} from '@eventcast/domain';
 import { EventPublisher } from '@eventcast/messaging';
 import { ControllerConfig } from '../../config/controller.config';
 import { BlocksService } from '../blocks/blocks.service';
@@ -29,7 +36,10 @@ export class BroadcastService implements OnApplicationBootstrap, BeforeApplicati
 
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.publisher.publish(stateTopic(this.config.serviceId), disconnectedState(this.config.serviceId), { qos: 1, retain: true });
+    await this.publisher.publish(stateTopic(this.config.serviceId), disconnectedState(this.config.serviceId), {
+      qos: 1,
+      retain: true,
+    });
   }
 
   /** Publishes one state event and one history event; skipped while the broker is away. */
@@ -44,8 +54,17 @@ export class BroadcastService implements OnApplicationBootstrap, BeforeApplicati
   stateEvent(): StateEvent {
     const blocks = this.blocks.readAll();
     const info = blocks.find((block) => block.type === 'SysInfo')?.data ?? {};
-    const status = { connected: true as const, deviceId: String(info.deviceId), version: String(info.version), temperatureUnit: this.units.temperature };
-    return { key: this.config.serviceId, type: STATE_EVENT_TYPE, data: { status, blocks, relations: blockRelations(blocks) } };
+    const status = {
+      connected: true as const,
+      deviceId: String(info.deviceId),
+      version: String(info.version),
+      temperatureUnit: this.units.temperature,
+    };
+    return {
+      key: this.config.serviceId,
+      type: STATE_EVENT_TYPE,
+      data: { status, blocks, relations: blockRelations(blocks) },
+    };
   }
 
   historyEvent(): HistoryEvent {

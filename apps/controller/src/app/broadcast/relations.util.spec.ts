@@ -5,8 +5,18 @@ const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id })
 describe(blockRelations.name, () => {
   it('gives one relation per writable link that points to a block, and none for claims', () => {
     const blocks = [
-      { id: 'PID', serviceId: 's', type: 'Pid', data: { inputId: l('SetpointSensorPairInterface', 'Pair'), outputId: l('ActuatorAnalogInterface', null) } },
-      { id: 'PWM', serviceId: 's', type: 'ActuatorPwm', data: { actuatorId: l('ActuatorDigitalInterface', 'Heater'), claimedBy: l('Any', 'PID') } },
+      {
+        id: 'PID',
+        serviceId: 's',
+        type: 'Pid',
+        data: { inputId: l('SetpointSensorPairInterface', 'Pair'), outputId: l('ActuatorAnalogInterface', null) },
+      },
+      {
+        id: 'PWM',
+        serviceId: 's',
+        type: 'ActuatorPwm',
+        data: { actuatorId: l('ActuatorDigitalInterface', 'Heater'), claimedBy: l('Any', 'PID') },
+      },
       { id: 'Odd', serviceId: 's', type: 'NoSuchType', data: { x: l('Any', 'PID') } },
     ];
     expect(blockRelations(blocks)).toEqual([

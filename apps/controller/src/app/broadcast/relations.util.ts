@@ -7,7 +7,8 @@ export function blockRelations(blocks: readonly Block[]): BlockRelation[] {
   for (const block of blocks) {
     for (const entry of findBlockType(block.type)?.shape.writable ?? []) {
       const value = block.data[entry.name];
-      if (entry.field.kind === 'link' && isLink(value) && value.id !== null) relations.push({ source: block.id, target: value.id, relation: [entry.name] });
+      if (entry.field.kind === 'link' && isLink(value) && value.id !== null)
+        relations.push({ source: block.id, target: value.id, relation: [entry.name] });
     }
   }
   return relations;

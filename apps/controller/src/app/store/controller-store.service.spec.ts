@@ -6,7 +6,13 @@ describe(ControllerStoreService.name, () => {
   const store = new ControllerStoreService({ serviceId: 'c1' } as ControllerConfig, {} as Datastore);
 
   it('follows the change events of its own namespace only', () => {
-    store.follow({ changed: [{ namespace: 'controller-service:c1', id: 'block-100', meta: { a: 1 } }, { namespace: 'controller-service:c2', id: 'block-101' }, null] });
+    store.follow({
+      changed: [
+        { namespace: 'controller-service:c1', id: 'block-100', meta: { a: 1 } },
+        { namespace: 'controller-service:c2', id: 'block-101' },
+        null,
+      ],
+    });
     expect(store.known()).toEqual([{ namespace: 'controller-service:c1', id: 'block-100', meta: { a: 1 } }]);
     store.follow({ deleted: ['controller-service:c2:block-100', 'controller-service:c1:sub:block-100'] });
     expect(store.find('block-100')).toBeDefined();

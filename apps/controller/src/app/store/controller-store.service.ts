@@ -77,7 +77,9 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
 
   /** Creates or replaces documents of this namespace (given without `namespace`), all or none. */
   async set(documents: OwnDocument[]): Promise<void> {
-    const stored = await this.guarded(() => this.datastore.mset(documents.map((document) => ({ ...document, namespace: this.namespace }))));
+    const stored = await this.guarded(() =>
+      this.datastore.mset(documents.map((document) => ({ ...document, namespace: this.namespace }))),
+    );
     for (const document of stored) this.documents.set(document.id, document);
   }
 
@@ -100,12 +102,16 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
     const { changed, deleted } = (event ?? {}) as { changed?: unknown; deleted?: unknown };
     if (Array.isArray(changed)) {
       for (const document of changed as DatastoreDocument[]) {
-        if (document?.namespace === this.namespace && typeof document.id === 'string') this.documents.set(document.id, document);
+        if (document?.namespace === this.namespace && typeof document.id === 'string')
+          this.documents.set(document.id, document);
       }
     }
     if (Array.isArray(deleted)) {
       for (const key of deleted) {
-        const id = typeof key === 'string' && key.startsWith(`${this.namespace}:`) ? key.slice(this.namespace.length + 1) : undefined;
+        const id =
+          typeof key === 'string' && key.startsWith(`${this.namespace}:`)
+            ? key.slice(this.namespace.length + 1)
+            : undefined;
         if (id !== undefined && !id.includes(':')) this.documents.delete(id);
       }
     }
@@ -128,7 +134,8 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
       this.loadLater(error);
       return;
     }
-    if (this.reloading) this.logger.log(`the controller datastore answers again: ${documents.length} documents in ${this.namespace}`);
+    if (this.reloading)
+      this.logger.log(`the controller datastore answers again: ${documents.length} documents in ${this.namespace}`);
     this.reloading = false;
     this.replaceKnown(documents);
     for (const listener of this.loadListeners) listener();
@@ -136,7 +143,10 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
 
   private loadLater(error: unknown): void {
     if (this.stopped) return;
-    if (!this.reloading) this.logger.warn(`the controller datastore is unreachable; reading ${documentKey(this.namespace, '*')} again every ${RELOAD_MS / 1000} s: ${(error as Error).message}`);
+    if (!this.reloading)
+      this.logger.warn(
+        `the controller datastore is unreachable; reading ${documentKey(this.namespace, '*')} again every ${RELOAD_MS / 1000} s: ${(error as Error).message}`,
+      );
     this.reloading = true;
     clearTimeout(this.reload);
     this.reload = setTimeout(() => void this.load(), RELOAD_MS);

@@ -52,7 +52,9 @@ export class UserUnitsService implements OnApplicationBootstrap, OnApplicationSh
       if (this.warned) this.logger.log(`read the user's units from the datastore: ${this.unit}`);
     } catch (error) {
       if (!this.warned) {
-        this.logger.warn(`could not read the user's units, using ${this.unit} until the datastore answers: ${(error as Error).message}`);
+        this.logger.warn(
+          `could not read the user's units, using ${this.unit} until the datastore answers: ${(error as Error).message}`,
+        );
       }
       this.warned = true;
       this.retry = setTimeout(() => void this.load(), RETRY_MS);

@@ -33,7 +33,10 @@ describe(DatastoreClient.name, () => {
 
   it('calls the datastore routes with the bodies of its API and returns their answers', async () => {
     const doc = { namespace: 'controller-service:c1', id: 'Sensor', meta: { a: 1 } };
-    const fake = fakeDatastore((route) => ({ status: 200, body: route === 'mdelete' ? { count: 2 } : route === 'get' ? { value: doc } : { values: [doc] } }));
+    const fake = fakeDatastore((route) => ({
+      status: 200,
+      body: route === 'mdelete' ? { count: 2 } : route === 'get' ? { value: doc } : { values: [doc] },
+    }));
     server = fake.server;
     const client = new DatastoreClient(`${await listen(server)}/`);
 
@@ -57,7 +60,9 @@ describe(DatastoreClient.name, () => {
   });
 
   it('reports a proxy that answers 502 without a JSON body as unavailable', async () => {
-    server = createServer((_request, response) => response.writeHead(502, { 'content-type': 'text/plain' }).end('Bad Gateway'));
+    server = createServer((_request, response) =>
+      response.writeHead(502, { 'content-type': 'text/plain' }).end('Bad Gateway'),
+    );
     await expect(new DatastoreClient(await listen(server)).mget('a')).rejects.toThrow(DatastoreUnavailableError);
   });
 

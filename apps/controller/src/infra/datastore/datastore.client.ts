@@ -30,11 +30,14 @@ export class DatastoreClient extends Datastore {
   }
 
   async get(namespace: string, id: string): Promise<DatastoreDocument | null> {
-    return (await this.settle('get', () => this.api.POST('/get', { body: { namespace, id }, signal: timeout() }))).value;
+    return (await this.settle('get', () => this.api.POST('/get', { body: { namespace, id }, signal: timeout() })))
+      .value;
   }
 
   async mget(namespace: string, selection: DocumentSelection = {}): Promise<DatastoreDocument[]> {
-    return (await this.settle('mget', () => this.api.POST('/mget', { body: { namespace, ...selection }, signal: timeout() }))).values;
+    return (
+      await this.settle('mget', () => this.api.POST('/mget', { body: { namespace, ...selection }, signal: timeout() }))
+    ).values;
   }
 
   async mset(values: DatastoreDocument[]): Promise<DatastoreDocument[]> {
@@ -43,7 +46,11 @@ export class DatastoreClient extends Datastore {
   }
 
   async mdelete(namespace: string, selection: DocumentSelection): Promise<number> {
-    return (await this.settle('mdelete', () => this.api.POST('/mdelete', { body: { namespace, ...selection }, signal: timeout() }))).count;
+    return (
+      await this.settle('mdelete', () =>
+        this.api.POST('/mdelete', { body: { namespace, ...selection }, signal: timeout() }),
+      )
+    ).count;
   }
 
   private async settle<T>(route: string, call: () => Promise<ApiResult<T>>): Promise<T> {
@@ -56,9 +63,12 @@ export class DatastoreClient extends Datastore {
     const { data, error, response } = result;
     const message = (error as { message?: unknown } | undefined)?.message;
     if (response.status >= 500) {
-      throw new DatastoreUnavailableError(`the datastore at ${this.base} answered ${response.status}: ${String(message ?? '')}`);
+      throw new DatastoreUnavailableError(
+        `the datastore at ${this.base} answered ${response.status}: ${String(message ?? '')}`,
+      );
     }
-    if (!response.ok || data === undefined) throw new Error(`the datastore refused ${route} (${response.status}): ${JSON.stringify(message)}`);
+    if (!response.ok || data === undefined)
+      throw new Error(`the datastore refused ${route} (${response.status}): ${JSON.stringify(message)}`);
     return data;
   }
 }

@@ -4,9 +4,17 @@ const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id })
 
 describe(clearLinksTo.name, () => {
   it('clears links to the given ids at any depth, keeping their interface, and says so', () => {
-    const data = { sensorId: l('TempSensorInterface', 'Gone'), other: l('Any', 'Kept'), channels: [{ id: 1, claimedBy: l('Any', 'Gone') }] };
+    const data = {
+      sensorId: l('TempSensorInterface', 'Gone'),
+      other: l('Any', 'Kept'),
+      channels: [{ id: 1, claimedBy: l('Any', 'Gone') }],
+    };
     expect(clearLinksTo(data, new Set(['Gone']))).toBe(true);
-    expect(data).toEqual({ sensorId: l('TempSensorInterface', null), other: l('Any', 'Kept'), channels: [{ id: 1, claimedBy: l('Any', null) }] });
+    expect(data).toEqual({
+      sensorId: l('TempSensorInterface', null),
+      other: l('Any', 'Kept'),
+      channels: [{ id: 1, claimedBy: l('Any', null) }],
+    });
   });
 
   it('leaves data without such links alone', () => {

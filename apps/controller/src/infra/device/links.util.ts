@@ -7,7 +7,9 @@ import { isLink } from '@eventcast/domain';
 export function clearLinksTo(value: unknown, ids: ReadonlySet<string>): boolean {
   if (typeof value !== 'object' || value === null) return false;
   let cleared = false;
-  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const entries: Array<[string | number, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
   for (const [key, item] of entries) {
     if (isLink(item)) {
       if (item.id !== null && ids.has(item.id)) {

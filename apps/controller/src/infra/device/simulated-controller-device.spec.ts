@@ -50,7 +50,11 @@ describe(SimulatedControllerDevice.name, () => {
       { id: 'SystemInfo', nid: 2, type: 'SysInfo' },
       { id: 'OnboardPins', nid: 19, type: 'OnboardPins' },
     ]);
-    expect(data('SystemInfo')).toMatchObject({ version: 'simulated-1', timeZone: 'UTC', deviceId: expect.stringMatching(/^[0-9A-F]{12}$/) });
+    expect(data('SystemInfo')).toMatchObject({
+      version: 'simulated-1',
+      timeZone: 'UTC',
+      deviceId: expect.stringMatching(/^[0-9A-F]{12}$/),
+    });
     expect(data('OnboardPins').channels).toEqual([1, 2, 3, 4].map((id) => ({ id, claimedBy: l('Any', null) })));
   });
 
@@ -69,8 +73,13 @@ describe(SimulatedControllerDevice.name, () => {
 
   it('refuses an existing id, a system type, and deleting a system block or a missing one', async () => {
     await device.create(block('TempSensorMock', 'One'));
-    await expect(device.create(block('TempSensorMock', 'One'))).rejects.toMatchObject({ refusal: 'block-exists', blockId: 'One' });
-    await expect(device.create({ id: 'Info 2', type: 'SysInfo', data: {} })).rejects.toMatchObject({ refusal: 'system-block' });
+    await expect(device.create(block('TempSensorMock', 'One'))).rejects.toMatchObject({
+      refusal: 'block-exists',
+      blockId: 'One',
+    });
+    await expect(device.create({ id: 'Info 2', type: 'SysInfo', data: {} })).rejects.toMatchObject({
+      refusal: 'system-block',
+    });
     await expect(device.delete('OnboardPins')).rejects.toMatchObject({ refusal: 'system-block' });
     await expect(device.delete('Nothing')).rejects.toBeInstanceOf(DeviceBlockError);
     await expect(device.write('Nothing', {})).rejects.toMatchObject({ refusal: 'unknown-block' });
@@ -101,7 +110,9 @@ describe(SimulatedControllerDevice.name, () => {
   });
 
   it('restores every stored setting, nid and the next nid after a restart, and recomputes the rest', async () => {
-    await device.create(block('TempSensorMock', 'Sensor', { connected: true, setting: 21, fluctuations: [{ amplitude: 1, period: 60 }] }));
+    await device.create(
+      block('TempSensorMock', 'Sensor', { connected: true, setting: 21, fluctuations: [{ amplitude: 1, period: 60 }] }),
+    );
     await device.create(block('Pid', 'PID', { enabled: true, kp: 10, ti: 600, integralReset: 3 }));
     await device.write('OnboardPins', { enableIoSupply12V: true });
     await device.create(block('TempSensorMock', 'Gone'));
@@ -114,8 +125,18 @@ describe(SimulatedControllerDevice.name, () => {
     expect(device.blocks().map(({ id, nid, type }) => ({ id, nid, type }))).toEqual(before);
     expect(data('SystemInfo').deviceId).toBe(deviceId);
     expect(data('OnboardPins').enableIoSupply12V).toBe(true);
-    expect(data('Sensor')).toMatchObject({ connected: true, setting: q('degC', 21), fluctuations: [{ amplitude: q('delta_degC', 1), period: q('second', 60) }] });
-    expect(data('PID')).toMatchObject({ enabled: true, kp: q('1 / degC', 10), ti: q('second', 600), integralReset: 0, active: false });
+    expect(data('Sensor')).toMatchObject({
+      connected: true,
+      setting: q('degC', 21),
+      fluctuations: [{ amplitude: q('delta_degC', 1), period: q('second', 60) }],
+    });
+    expect(data('PID')).toMatchObject({
+      enabled: true,
+      kp: q('1 / degC', 10),
+      ti: q('second', 600),
+      integralReset: 0,
+      active: false,
+    });
     expect((await device.create(block('TempSensorMock', 'Next'))).nid).toBe(103);
   });
 
@@ -130,7 +151,9 @@ describe(SimulatedControllerDevice.name, () => {
     device = open();
     expect(device.blocks()).toHaveLength(2);
     expect(existsSync(file)).toBe(false);
-    expect(readdirSync(join(file, '..')).some((name) => name.startsWith('controller-test.device.json.corrupt-'))).toBe(true);
+    expect(readdirSync(join(file, '..')).some((name) => name.startsWith('controller-test.device.json.corrupt-'))).toBe(
+      true,
+    );
   });
 
   describe('discovery', () => {
@@ -149,12 +172,17 @@ describe(SimulatedControllerDevice.name, () => {
       await device.discover();
       await device.delete('TempSensorOneWire-2');
       const again = await device.discover();
-      expect(again.map(({ id, data }) => ({ id, address: data.address }))).toEqual([{ id: 'TempSensorOneWire-2', address: DEFAULT_HARDWARE[1].address }]);
+      expect(again.map(({ id, data }) => ({ id, address: data.address }))).toEqual([
+        { id: 'TempSensorOneWire-2', address: DEFAULT_HARDWARE[1].address },
+      ]);
     });
 
     it('reads a OneWire sensor near 20 degC plus its offset, and a sensor whose hardware is absent as null', async () => {
       await device.discover();
-      await device.write('TempSensorOneWire-1', written('TempSensorOneWire', { address: DEFAULT_HARDWARE[0].address, offset: 5 }));
+      await device.write(
+        'TempSensorOneWire-1',
+        written('TempSensorOneWire', { address: DEFAULT_HARDWARE[0].address, offset: 5 }),
+      );
       await device.create(block('TempSensorOneWire', 'Unplugged', { address: '28000000000000FF' }));
       tickAfter(1);
       const value = (data('TempSensorOneWire-1').value as { value: number }).value;
@@ -166,7 +194,13 @@ describe(SimulatedControllerDevice.name, () => {
 
   describe('tick', () => {
     it('reads a mock sensor as its setting plus its fluctuations, and as null when not connected', async () => {
-      await device.create(block('TempSensorMock', 'Sensor', { connected: true, setting: 20, fluctuations: [{ amplitude: 2, period: 60 }] }));
+      await device.create(
+        block('TempSensorMock', 'Sensor', {
+          connected: true,
+          setting: 20,
+          fluctuations: [{ amplitude: 2, period: 60 }],
+        }),
+      );
       now = Math.ceil(now / 60_000) * 60_000 + 15_000; // a quarter period: sin = 1
       device.tick(now);
       expect((data('Sensor').value as { value: number }).value).toBeCloseTo(22, 6);
@@ -189,23 +223,60 @@ describe(SimulatedControllerDevice.name, () => {
 
     it('gives a setpoint pair its sensor value, filtered, and its stored setting while enabled', async () => {
       await device.create(block('TempSensorMock', 'Sensor', { connected: true, setting: 20 }));
-      await device.create(block('SetpointSensorPair', 'Pair', { enabled: true, sensorId: 'Sensor', storedSetting: 18, filter: 'FILTER_15s' }));
-      expect(data('Pair')).toMatchObject({ value: q('degC', 20), valueUnfiltered: q('degC', 20), setting: q('degC', 18) });
+      await device.create(
+        block('SetpointSensorPair', 'Pair', {
+          enabled: true,
+          sensorId: 'Sensor',
+          storedSetting: 18,
+          filter: 'FILTER_15s',
+        }),
+      );
+      expect(data('Pair')).toMatchObject({
+        value: q('degC', 20),
+        valueUnfiltered: q('degC', 20),
+        setting: q('degC', 18),
+      });
       await device.write('Sensor', written('TempSensorMock', { connected: true, setting: 23 }));
       tickAfter(5);
       expect(data('Pair').valueUnfiltered).toEqual(q('degC', 23));
       expect((data('Pair').value as { value: number }).value).toBeCloseTo(21, 6);
-      await device.write('Pair', written('SetpointSensorPair', { enabled: false, sensorId: 'Sensor', storedSetting: 18 }));
+      await device.write(
+        'Pair',
+        written('SetpointSensorPair', { enabled: false, sensorId: 'Sensor', storedSetting: 18 }),
+      );
       expect(data('Pair').setting).toEqual(q('degC', null));
     });
 
     it('lets a digital actuator follow its stored state, no sooner than its minimum off time, and claim its pin', async () => {
-      await device.create(block('DigitalActuator', 'Valve', { hwDevice: 'OnboardPins', channel: 2, storedState: 'STATE_ACTIVE', minOffTime: 10 }));
+      await device.create(
+        block('DigitalActuator', 'Valve', {
+          hwDevice: 'OnboardPins',
+          channel: 2,
+          storedState: 'STATE_ACTIVE',
+          minOffTime: 10,
+        }),
+      );
       expect(data('Valve').state).toBe('STATE_ACTIVE');
       expect((data('OnboardPins').channels as unknown[])[1]).toEqual({ id: 2, claimedBy: l('Any', 'Valve') });
-      await device.write('Valve', written('DigitalActuator', { hwDevice: 'OnboardPins', channel: 2, storedState: 'STATE_INACTIVE', minOffTime: 10 }));
+      await device.write(
+        'Valve',
+        written('DigitalActuator', {
+          hwDevice: 'OnboardPins',
+          channel: 2,
+          storedState: 'STATE_INACTIVE',
+          minOffTime: 10,
+        }),
+      );
       expect(data('Valve').state).toBe('STATE_INACTIVE');
-      await device.write('Valve', written('DigitalActuator', { hwDevice: 'OnboardPins', channel: 2, storedState: 'STATE_ACTIVE', minOffTime: 10 }));
+      await device.write(
+        'Valve',
+        written('DigitalActuator', {
+          hwDevice: 'OnboardPins',
+          channel: 2,
+          storedState: 'STATE_ACTIVE',
+          minOffTime: 10,
+        }),
+      );
       tickAfter(5);
       expect(data('Valve').state).toBe('STATE_INACTIVE');
       tickAfter(5);
@@ -214,19 +285,38 @@ describe(SimulatedControllerDevice.name, () => {
 
     it('runs a control loop: the PID drives its PWM, which switches the actuator on an onboard pin', async () => {
       await device.create(block('TempSensorMock', 'Beer sensor', { connected: true, setting: 18 }));
-      await device.create(block('SetpointSensorPair', 'Beer setpoint', { enabled: true, sensorId: 'Beer sensor', storedSetting: 20 }));
+      await device.create(
+        block('SetpointSensorPair', 'Beer setpoint', { enabled: true, sensorId: 'Beer sensor', storedSetting: 20 }),
+      );
       await device.create(block('DigitalActuator', 'Heater', { hwDevice: 'OnboardPins', channel: 1 }));
       await device.create(block('ActuatorPwm', 'Heater PWM', { enabled: true, actuatorId: 'Heater', period: 10 }));
-      await device.create(block('Pid', 'Heater PID', { enabled: true, inputId: 'Beer setpoint', outputId: 'Heater PWM', kp: 20, ti: 100 }));
+      await device.create(
+        block('Pid', 'Heater PID', {
+          enabled: true,
+          inputId: 'Beer setpoint',
+          outputId: 'Heater PWM',
+          kp: 20,
+          ti: 100,
+        }),
+      );
       now = Math.ceil(now / 10_000) * 10_000;
       const states = new Set<unknown>();
       for (let second = 0; second < 20; second += 1) {
         tickAfter(1);
         states.add(data('Heater').state);
       }
-      expect(data('Heater PID')).toMatchObject({ active: true, error: q('delta_degC', 2), inputSetting: q('degC', 20), inputValue: q('degC', 18), p: 40 });
+      expect(data('Heater PID')).toMatchObject({
+        active: true,
+        error: q('delta_degC', 2),
+        inputSetting: q('degC', 20),
+        inputValue: q('degC', 18),
+        p: 40,
+      });
       expect(data('Heater PID').i).toBeGreaterThan(0);
-      expect(data('Heater PWM')).toMatchObject({ claimedBy: l('Any', 'Heater PID'), setting: data('Heater PID').outputSetting });
+      expect(data('Heater PWM')).toMatchObject({
+        claimedBy: l('Any', 'Heater PID'),
+        setting: data('Heater PID').outputSetting,
+      });
       expect(data('Heater PWM').value).toBeGreaterThan(0);
       expect(data('Heater PID').outputValue).toBe(data('Heater PWM').value);
       expect(data('Heater').claimedBy).toEqual(l('Any', 'Heater PWM'));
@@ -236,7 +326,14 @@ describe(SimulatedControllerDevice.name, () => {
     it('lets an offset actuator set its target pair to the reference setting plus the offset', async () => {
       await device.create(block('SetpointSensorPair', 'Beer', { enabled: true, storedSetting: 20 }));
       await device.create(block('SetpointSensorPair', 'Fridge', { enabled: true, storedSetting: 4 }));
-      await device.create(block('ActuatorOffset', 'Offset', { enabled: true, targetId: 'Fridge', referenceId: 'Beer', storedSetting: -3 }));
+      await device.create(
+        block('ActuatorOffset', 'Offset', {
+          enabled: true,
+          targetId: 'Fridge',
+          referenceId: 'Beer',
+          storedSetting: -3,
+        }),
+      );
       tickAfter(1);
       expect(data('Fridge')).toMatchObject({ claimedBy: l('Any', 'Offset'), setting: q('degC', 17) });
       expect(data('Offset').setting).toEqual(q('delta_degC', -3));

@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { BlockData, BlockType, defaultData, findBlockType, FIRST_USER_NID, SYSTEM_BLOCK_TYPES, toStoredData } from '@eventcast/block-model';
-import { ControllerDevice, DeviceBlock, DeviceBlockError, DeviceDeletion, NewDeviceBlock } from '../../app/ports/controller-device.port';
+import {
+  BlockData,
+  BlockType,
+  defaultData,
+  findBlockType,
+  FIRST_USER_NID,
+  SYSTEM_BLOCK_TYPES,
+  toStoredData,
+} from '@eventcast/block-model';
+import {
+  ControllerDevice,
+  DeviceBlock,
+  DeviceBlockError,
+  DeviceDeletion,
+  NewDeviceBlock,
+} from '../../app/ports/controller-device.port';
 import { DeviceFile } from './device-file';
 import { clearLinksTo } from './links.util';
 import { DEFAULT_HARDWARE, SimulatedHardware } from './simulated-hardware';
@@ -102,7 +116,8 @@ export class SimulatedControllerDevice extends ControllerDevice {
   async delete(id: string): Promise<DeviceDeletion> {
     const block = this.byId.get(id);
     if (block === undefined) throw new DeviceBlockError('unknown-block', id, `there is no block ${id}`);
-    if (block.nid < FIRST_USER_NID) throw new DeviceBlockError('system-block', id, `${id} is a system block, which cannot be deleted`);
+    if (block.nid < FIRST_USER_NID)
+      throw new DeviceBlockError('system-block', id, `${id} is a system block, which cannot be deleted`);
     return this.remove([block]);
   }
 
@@ -113,8 +128,14 @@ export class SimulatedControllerDevice extends ControllerDevice {
   async discover(): Promise<DeviceBlock[]> {
     const found: DeviceBlock[] = [];
     for (const hardware of this.hardware) {
-      const known = [...this.byId.values()].some((block) => block.type === hardware.type && String(block.data.address).toUpperCase() === hardware.address.toUpperCase());
-      if (!known) found.push(this.add({ id: this.freeId(hardware.type), type: hardware.type, data: { address: hardware.address } }));
+      const known = [...this.byId.values()].some(
+        (block) =>
+          block.type === hardware.type && String(block.data.address).toUpperCase() === hardware.address.toUpperCase(),
+      );
+      if (!known)
+        found.push(
+          this.add({ id: this.freeId(hardware.type), type: hardware.type, data: { address: hardware.address } }),
+        );
     }
     if (found.length > 0) {
       this.settle();
@@ -144,9 +165,20 @@ export class SimulatedControllerDevice extends ControllerDevice {
 
   private add(block: NewDeviceBlock): SimBlock {
     const type = this.typeOf(block.type);
-    if (type.system !== undefined) throw new DeviceBlockError('system-block', block.id, `${block.type} is the type of a system block, which cannot be created`);
-    if (this.byId.has(block.id)) throw new DeviceBlockError('block-exists', block.id, `a block named ${block.id} exists already`);
-    const created: SimBlock = { id: block.id, nid: this.assignNid(block.nid), type: type.name, data: this.withTimestamp(type.name, { ...defaultData(type), ...block.data }) };
+    if (type.system !== undefined)
+      throw new DeviceBlockError(
+        'system-block',
+        block.id,
+        `${block.type} is the type of a system block, which cannot be created`,
+      );
+    if (this.byId.has(block.id))
+      throw new DeviceBlockError('block-exists', block.id, `a block named ${block.id} exists already`);
+    const created: SimBlock = {
+      id: block.id,
+      nid: this.assignNid(block.nid),
+      type: type.name,
+      data: this.withTimestamp(type.name, { ...defaultData(type), ...block.data }),
+    };
     this.byId.set(created.id, created);
     this.ordered = undefined;
     return created;
@@ -171,7 +203,10 @@ export class SimulatedControllerDevice extends ControllerDevice {
 
   /** The requested nid when it is a free user nid, else the next one never given out. */
   private assignNid(requested: number | undefined): number {
-    const taken = requested === undefined || requested < FIRST_USER_NID || [...this.byId.values()].some((block) => block.nid === requested);
+    const taken =
+      requested === undefined ||
+      requested < FIRST_USER_NID ||
+      [...this.byId.values()].some((block) => block.nid === requested);
     const nid = taken ? this.nextNid : requested;
     this.nextNid = Math.max(this.nextNid, nid + 1);
     return nid;
@@ -239,7 +274,13 @@ export class SimulatedControllerDevice extends ControllerDevice {
     const stored = toStoredData(type, saved.data);
     const system = this.systemBlockOf(saved.type);
     if (system !== undefined) system.data = { ...system.data, ...stored };
-    else this.byId.set(saved.id, { id: saved.id, nid: saved.nid, type: type.name, data: { ...defaultData(type), ...stored } });
+    else
+      this.byId.set(saved.id, {
+        id: saved.id,
+        nid: saved.nid,
+        type: type.name,
+        data: { ...defaultData(type), ...stored },
+      });
   }
 
   /**
@@ -263,7 +304,12 @@ export class SimulatedControllerDevice extends ControllerDevice {
   }
 
   private content(): DeviceFileContent {
-    const blocks = this.blocks().map(({ id, nid, type, data }) => ({ id, nid, type, data: toStoredData(this.typeOf(type), data) }));
+    const blocks = this.blocks().map(({ id, nid, type, data }) => ({
+      id,
+      nid,
+      type,
+      data: toStoredData(this.typeOf(type), data),
+    }));
     return { version: 1, deviceId: this.deviceId, nextNid: this.nextNid, blocks };
   }
 }

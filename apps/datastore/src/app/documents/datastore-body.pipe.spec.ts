@@ -23,7 +23,10 @@ const pipes = {
 };
 
 /** The answer a pipe gives: the status and problems of a refusal as HTTP answers it, or `ok`. */
-function answer(pipe: { transform(body: unknown): unknown }, body: unknown): { status: number; message: unknown } | 'ok' {
+function answer(
+  pipe: { transform(body: unknown): unknown },
+  body: unknown,
+): { status: number; message: unknown } | 'ok' {
   try {
     pipe.transform(body);
     return 'ok';
@@ -50,10 +53,23 @@ describe(DatastoreBodyPipe.name, () => {
     });
 
     it.each(INVALID_NAMESPACES)('refuses the namespace %j', (namespace) => {
-      expect(answer(pipes.get, { namespace, id: 'a' })).toEqual({ status: 400, message: [`namespace ${NAMESPACE_RULE}`] });
+      expect(answer(pipes.get, { namespace, id: 'a' })).toEqual({
+        status: 400,
+        message: [`namespace ${NAMESPACE_RULE}`],
+      });
       expect(answer(pipes.mget, { namespace })).toEqual({ status: 400, message: [`namespace ${NAMESPACE_RULE}`] });
-      expect(answer(pipes.set, { value: { namespace, id: 'a' } })).toEqual({ status: 400, message: [`value.namespace ${NAMESPACE_RULE}`] });
-      expect(answer(pipes.mset, { values: [{ namespace: 'ok', id: 'a' }, { namespace, id: 'a' }] })).toEqual({ status: 400, message: [`values.1.namespace ${NAMESPACE_RULE}`] });
+      expect(answer(pipes.set, { value: { namespace, id: 'a' } })).toEqual({
+        status: 400,
+        message: [`value.namespace ${NAMESPACE_RULE}`],
+      });
+      expect(
+        answer(pipes.mset, {
+          values: [
+            { namespace: 'ok', id: 'a' },
+            { namespace, id: 'a' },
+          ],
+        }),
+      ).toEqual({ status: 400, message: [`values.1.namespace ${NAMESPACE_RULE}`] });
     });
 
     it.each(VALID_IDS)('accepts the id %j', (id) => {
@@ -65,9 +81,18 @@ describe(DatastoreBodyPipe.name, () => {
 
     it.each(INVALID_IDS)('refuses the id %j', (id) => {
       expect(answer(pipes.get, { namespace: 'a', id })).toEqual({ status: 400, message: [`id ${ID_RULE}`] });
-      expect(answer(pipes.mget, { namespace: 'a', ids: ['ok', id] })).toEqual({ status: 400, message: [`ids each id ${ID_RULE}`] });
-      expect(answer(pipes.set, { value: { namespace: 'a', id } })).toEqual({ status: 400, message: [`value.id ${ID_RULE}`] });
-      expect(answer(pipes.mset, { values: [{ namespace: 'a', id }] })).toEqual({ status: 400, message: [`values.0.id ${ID_RULE}`] });
+      expect(answer(pipes.mget, { namespace: 'a', ids: ['ok', id] })).toEqual({
+        status: 400,
+        message: [`ids each id ${ID_RULE}`],
+      });
+      expect(answer(pipes.set, { value: { namespace: 'a', id } })).toEqual({
+        status: 400,
+        message: [`value.id ${ID_RULE}`],
+      });
+      expect(answer(pipes.mset, { values: [{ namespace: 'a', id }] })).toEqual({
+        status: 400,
+        message: [`values.0.id ${ID_RULE}`],
+      });
     });
   });
 
@@ -78,16 +103,33 @@ describe(DatastoreBodyPipe.name, () => {
   });
 
   it('requires a document to be a JSON object with a string namespace and id', () => {
-    expect(answer(pipes.set, { value: [] })).toEqual({ status: 400, message: expect.arrayContaining(['value must be an object']) });
-    expect(answer(pipes.set, {})).toEqual({ status: 400, message: expect.arrayContaining(['value must be an object']) });
-    expect(answer(pipes.set, { value: { id: 'a' } })).toEqual({ status: 400, message: expect.arrayContaining(['value.namespace must be a string']) });
-    expect(answer(pipes.set, { value: { namespace: 'a', id: 7 } })).toEqual({ status: 400, message: expect.arrayContaining(['value.id must be a string']) });
-    expect(answer(pipes.mset, { values: 'x' })).toEqual({ status: 400, message: expect.arrayContaining(['values must be an array']) });
+    expect(answer(pipes.set, { value: [] })).toEqual({
+      status: 400,
+      message: expect.arrayContaining(['value must be an object']),
+    });
+    expect(answer(pipes.set, {})).toEqual({
+      status: 400,
+      message: expect.arrayContaining(['value must be an object']),
+    });
+    expect(answer(pipes.set, { value: { id: 'a' } })).toEqual({
+      status: 400,
+      message: expect.arrayContaining(['value.namespace must be a string']),
+    });
+    expect(answer(pipes.set, { value: { namespace: 'a', id: 7 } })).toEqual({
+      status: 400,
+      message: expect.arrayContaining(['value.id must be a string']),
+    });
+    expect(answer(pipes.mset, { values: 'x' })).toEqual({
+      status: 400,
+      message: expect.arrayContaining(['values must be an array']),
+    });
     expect(answer(pipes.get, [])).toEqual({ status: 400, message: ['the body must be a JSON object'] });
   });
 
   it('names every problem of a body at once', () => {
-    const result = answer(pipes.mset, { values: [{ namespace: 'a', id: 'good' }, { namespace: 'a', id: 'bad/id' }, { id: 'x' }, 'text', null] });
+    const result = answer(pipes.mset, {
+      values: [{ namespace: 'a', id: 'good' }, { namespace: 'a', id: 'bad/id' }, { id: 'x' }, 'text', null],
+    });
     expect(result).toEqual({
       status: 400,
       message: expect.arrayContaining([
@@ -101,18 +143,32 @@ describe(DatastoreBodyPipe.name, () => {
 
   it('refuses more documents or ids than one call takes, and a filter longer than allowed', () => {
     const documents = Array.from({ length: MAX_DOCUMENTS_PER_CALL + 1 }, (_, i) => ({ namespace: 'a', id: `d${i}` }));
-    expect(answer(pipes.mset, { values: documents })).toEqual({ status: 400, message: [`values must contain no more than ${MAX_DOCUMENTS_PER_CALL} elements`] });
+    expect(answer(pipes.mset, { values: documents })).toEqual({
+      status: 400,
+      message: [`values must contain no more than ${MAX_DOCUMENTS_PER_CALL} elements`],
+    });
     expect(answer(pipes.mset, { values: documents.slice(1) })).toBe('ok');
     const ids = Array.from({ length: MAX_IDS_PER_CALL + 1 }, (_, i) => `d${i}`);
-    expect(answer(pipes.mget, { namespace: 'a', ids })).toEqual({ status: 400, message: [`ids must contain no more than ${MAX_IDS_PER_CALL} elements`] });
+    expect(answer(pipes.mget, { namespace: 'a', ids })).toEqual({
+      status: 400,
+      message: [`ids must contain no more than ${MAX_IDS_PER_CALL} elements`],
+    });
     expect(answer(pipes.mget, { namespace: 'a', ids: ids.slice(1) })).toBe('ok');
-    expect(answer(pipes.mget, { namespace: 'a', filter: '*'.repeat(257) })).toEqual({ status: 400, message: ['filter must be shorter than or equal to 256 characters'] });
+    expect(answer(pipes.mget, { namespace: 'a', filter: '*'.repeat(257) })).toEqual({
+      status: 400,
+      message: ['filter must be shorter than or equal to 256 characters'],
+    });
   });
 
   it(`refuses a body nested more than ${MAX_NESTING_DEPTH} levels deep, in any field, with 400`, () => {
-    const refusal = { status: 400, message: [`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`] };
+    const refusal = {
+      status: 400,
+      message: [`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`],
+    };
     expect(answer(pipes.set, { value: { namespace: 'a', id: 'b', deep: nested(MAX_NESTING_DEPTH - 2) } })).toBe('ok');
-    expect(answer(pipes.set, { value: { namespace: 'a', id: 'b', deep: nested(MAX_NESTING_DEPTH - 1) } })).toEqual(refusal);
+    expect(answer(pipes.set, { value: { namespace: 'a', id: 'b', deep: nested(MAX_NESTING_DEPTH - 1) } })).toEqual(
+      refusal,
+    );
     expect(answer(pipes.get, { namespace: 'a', id: 'b', junk: nested(10_000) })).toEqual(refusal);
     expect(answer(pipes.mget, { namespace: nested(10_000) })).toEqual(refusal);
   });
@@ -120,7 +176,10 @@ describe(DatastoreBodyPipe.name, () => {
   it('refuses documents larger than 1 MiB as JSON with 413, naming each', () => {
     const big = (id: string) => ({ namespace: 'ns', id, blob: 'x'.repeat(MAX_DOCUMENT_BYTES) });
     const result = answer(pipes.mset, { values: [{ namespace: 'ns', id: 'small' }, big('huge'), big('huger')] });
-    expect(result).toEqual({ status: 413, message: `documents larger than ${MAX_DOCUMENT_BYTES} bytes as JSON: ns:huge, ns:huger; nothing was written` });
+    expect(result).toEqual({
+      status: 413,
+      message: `documents larger than ${MAX_DOCUMENT_BYTES} bytes as JSON: ns:huge, ns:huger; nothing was written`,
+    });
     const justFits = { namespace: '', id: 'a', blob: '' };
     justFits.blob = 'x'.repeat(MAX_DOCUMENT_BYTES - JSON.stringify(justFits).length);
     expect(answer(pipes.set, { value: justFits })).toBe('ok');
@@ -128,6 +187,8 @@ describe(DatastoreBodyPipe.name, () => {
   });
 
   it('checks the size only of bodies that are otherwise valid', () => {
-    expect(() => pipes.set.transform({ value: { namespace: 'a b', id: 'x', blob: 'x'.repeat(MAX_DOCUMENT_BYTES) } })).toThrow(BadRequestError);
+    expect(() =>
+      pipes.set.transform({ value: { namespace: 'a b', id: 'x', blob: 'x'.repeat(MAX_DOCUMENT_BYTES) } }),
+    ).toThrow(BadRequestError);
   });
 });

@@ -27,7 +27,8 @@ export class DatastoreBodyPipe<T extends object> implements PipeTransform<unknow
   }
 
   transform(body: unknown): T {
-    if (nestsDeeperThan(body, MAX_NESTING_DEPTH)) throw new BadRequestError([`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`]);
+    if (nestsDeeperThan(body, MAX_NESTING_DEPTH))
+      throw new BadRequestError([`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`]);
     if (this.documentsField === undefined) return this.validated.transform(body);
     this.validated.transform(withKeysOnly(body, this.documentsField));
     refuseOversized(documentsIn(body as Record<DocumentsField, unknown>, this.documentsField));
@@ -39,7 +40,10 @@ export class DatastoreBodyPipe<T extends object> implements PipeTransform<unknow
 function withKeysOnly(body: unknown, field: DocumentsField): unknown {
   if (!isPlainObject(body)) return body;
   const documents = body[field];
-  return { ...body, [field]: field === 'values' && Array.isArray(documents) ? documents.map(keysOf) : keysOf(documents) };
+  return {
+    ...body,
+    [field]: field === 'values' && Array.isArray(documents) ? documents.map(keysOf) : keysOf(documents),
+  };
 }
 
 function keysOf(document: unknown): unknown {

@@ -12,7 +12,9 @@ describe(changeAnnouncements.name, () => {
   });
 
   it('announces documents of the empty namespace on the base topic', () => {
-    expect(changeAnnouncements([{ namespace: '', id: 'x' }])).toEqual([{ topic: 'eventcast/datastore', event: { changed: [{ namespace: '', id: 'x' }] } }]);
+    expect(changeAnnouncements([{ namespace: '', id: 'x' }])).toEqual([
+      { topic: 'eventcast/datastore', event: { changed: [{ namespace: '', id: 'x' }] } },
+    ]);
   });
 
   it('announces nothing when nothing changed', () => {

@@ -1,4 +1,11 @@
-import { ChangeEvent, DatastoreDocument, datastoreTopic, DeleteEvent, splitDocumentKey, topLevelNamespace } from '@eventcast/domain';
+import {
+  ChangeEvent,
+  DatastoreDocument,
+  datastoreTopic,
+  DeleteEvent,
+  splitDocumentKey,
+  topLevelNamespace,
+} from '@eventcast/domain';
 
 /** One event to publish: its topic and payload. */
 export interface DatastoreAnnouncement {

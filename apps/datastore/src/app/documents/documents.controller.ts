@@ -1,5 +1,13 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { DatastoreBodyPipe } from './datastore-body.pipe';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL, MAX_NESTING_DEPTH } from './document-limits';
 import { EXAMPLES } from './documents.examples';
@@ -10,7 +18,8 @@ import { DocumentRefDto } from './dto/document-ref.dto';
 import { SetDocumentDto } from './dto/set-document.dto';
 import { SetDocumentsDto } from './dto/set-documents.dto';
 
-const ANNOUNCED = 'Each top-level namespace (the part before the first `:`) with a change gets one event on `eventcast/datastore/<top-level namespace>` (the empty namespace: `eventcast/datastore`).';
+const ANNOUNCED =
+  'Each top-level namespace (the part before the first `:`) with a change gets one event on `eventcast/datastore/<top-level namespace>` (the empty namespace: `eventcast/datastore`).';
 const TOO_LARGE = `A document is larger than ${MAX_DOCUMENT_BYTES} bytes (1 MiB) as JSON (the message names it), or the body larger than 16 MiB. Nothing was written.`;
 
 /** The datastore's REST API: JSON documents grouped by namespace. */
@@ -19,7 +28,9 @@ const TOO_LARGE = `A document is larger than ${MAX_DOCUMENT_BYTES} bytes (1 MiB)
   description: `The body is invalid, or nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep; \`message\` lists every problem. Nothing was written.`,
   example: EXAMPLES.invalid,
 })
-@ApiServiceUnavailableResponse({ description: 'The document store is unreachable; the message names it. Nothing was written.' })
+@ApiServiceUnavailableResponse({
+  description: 'The document store is unreachable; the message names it. Nothing was written.',
+})
 @Controller()
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
@@ -47,7 +58,10 @@ export class DocumentsController {
 
   @Post('set')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create or replace one document', description: `Announced when its content changed; an identical rewrite is no change. ${ANNOUNCED}` })
+  @ApiOperation({
+    summary: 'Create or replace one document',
+    description: `Announced when its content changed; an identical rewrite is no change. ${ANNOUNCED}`,
+  })
   @ApiBody({ type: SetDocumentDto, examples: { 'the unit preferences': { value: EXAMPLES.set } } })
   @ApiOkResponse({ type: DocumentAnswerDto, example: EXAMPLES.setAnswer })
   @ApiPayloadTooLargeResponse({ description: TOO_LARGE })
@@ -65,13 +79,18 @@ export class DocumentsController {
   @ApiBody({ type: SetDocumentsDto, examples: { 'two documents': { value: EXAMPLES.mset } } })
   @ApiOkResponse({ type: DocumentsAnswerDto, example: EXAMPLES.msetAnswer })
   @ApiPayloadTooLargeResponse({ description: TOO_LARGE })
-  async mset(@Body(new DatastoreBodyPipe(SetDocumentsDto, 'values')) body: SetDocumentsDto): Promise<DocumentsAnswerDto> {
+  async mset(
+    @Body(new DatastoreBodyPipe(SetDocumentsDto, 'values')) body: SetDocumentsDto,
+  ): Promise<DocumentsAnswerDto> {
     return { values: await this.documents.setAll(body.values) };
   }
 
   @Post('delete')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Delete one document', description: `A deletion is announced with the document's full key. ${ANNOUNCED}` })
+  @ApiOperation({
+    summary: 'Delete one document',
+    description: `A deletion is announced with the document's full key. ${ANNOUNCED}`,
+  })
   @ApiBody({ type: DocumentRefDto, examples: { 'the unit preferences': { value: EXAMPLES.ref } } })
   @ApiOkResponse({ type: CountAnswerDto, example: EXAMPLES.deleteAnswer })
   async delete(@Body(new DatastoreBodyPipe(DocumentRefDto)) ref: DocumentRefDto): Promise<CountAnswerDto> {

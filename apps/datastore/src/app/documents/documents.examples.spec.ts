@@ -15,7 +15,12 @@ describe('the examples of the API page', () => {
   });
 
   it('answer with documents that are valid too', () => {
-    const answers = [EXAMPLES.refAnswer.value, EXAMPLES.setAnswer.value, ...EXAMPLES.queryAnswer.values, ...EXAMPLES.msetAnswer.values];
+    const answers = [
+      EXAMPLES.refAnswer.value,
+      EXAMPLES.setAnswer.value,
+      ...EXAMPLES.queryAnswer.values,
+      ...EXAMPLES.msetAnswer.values,
+    ];
     expect(() => new DatastoreBodyPipe(SetDocumentsDto, 'values').transform({ values: answers })).not.toThrow();
   });
 });

@@ -1,6 +1,10 @@
 /** Request and answer examples of the API page. */
 const UNITS = { namespace: 'svc-global', id: 'units', temperature: 'degC' };
-const SENSOR_META = { namespace: 'controller-service:controller-1', id: 'fridge-sensor', meta: { location: 'top shelf' } };
+const SENSOR_META = {
+  namespace: 'controller-service:controller-1',
+  id: 'fridge-sensor',
+  meta: { location: 'top shelf' },
+};
 
 export const EXAMPLES = {
   ref: { namespace: 'svc-global', id: 'units' },
@@ -14,5 +18,9 @@ export const EXAMPLES = {
   deleteAnswer: { count: 1 },
   mdelete: { namespace: 'controller-service:controller-1', filter: 'pid-*' },
   mdeleteAnswer: { count: 3 },
-  invalid: { statusCode: 400, error: 'Bad Request', message: ['values.1.id must be letters, digits, _, -, . or ~, and not empty'] },
+  invalid: {
+    statusCode: 400,
+    error: 'Bad Request',
+    message: ['values.1.id must be letters, digits, _, -, . or ~, and not empty'],
+  },
 };

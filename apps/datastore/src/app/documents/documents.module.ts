@@ -14,7 +14,9 @@ export interface DocumentStoreChoice {
 }
 
 export function openDocumentStore(choice: DocumentStoreChoice): DocumentStore {
-  return choice.redisUrl ? new RedisDocumentStore(choice.redisUrl) : new SqliteDocumentStore(join(choice.dataDir, 'datastore.sqlite'));
+  return choice.redisUrl
+    ? new RedisDocumentStore(choice.redisUrl)
+    : new SqliteDocumentStore(join(choice.dataDir, 'datastore.sqlite'));
 }
 
 @Module({})
@@ -25,7 +27,11 @@ export class DocumentsModule {
       controllers: [DocumentsController],
       providers: [
         { provide: DocumentStore, useFactory: () => openDocumentStore(choice) },
-        { provide: SERVICE_HEALTH, useFactory: (store: DocumentStore): ServiceHealth => ({ check: () => store.ping() }), inject: [DocumentStore] },
+        {
+          provide: SERVICE_HEALTH,
+          useFactory: (store: DocumentStore): ServiceHealth => ({ check: () => store.ping() }),
+          inject: [DocumentStore],
+        },
         DocumentsService,
       ],
       exports: [SERVICE_HEALTH],

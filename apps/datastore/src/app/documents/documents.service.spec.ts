@@ -23,7 +23,9 @@ describe(DocumentsService.name, () => {
 
   it('finds the selected documents of one namespace', async () => {
     await documents.setAll(['b', 'a', 'c'].map((id) => ({ namespace: 'n', id })));
-    await expect(documents.find({ namespace: 'n', ids: ['c'], filter: '[ab]' })).resolves.toEqual(['c', 'a', 'b'].map((id) => ({ namespace: 'n', id })));
+    await expect(documents.find({ namespace: 'n', ids: ['c'], filter: '[ab]' })).resolves.toEqual(
+      ['c', 'a', 'b'].map((id) => ({ namespace: 'n', id })),
+    );
   });
 
   it('announces the changed documents once per top-level namespace, and nothing for an identical rewrite', async () => {
@@ -35,17 +37,29 @@ describe(DocumentsService.name, () => {
     expect(publisher.published).toEqual([
       { topic: datastoreTopic('controller-service'), payload: { changed: [cellar, other] }, options: { qos: 1 } },
       { topic: datastoreTopic('svc-global'), payload: { changed: [units] }, options: { qos: 1 } },
-      { topic: datastoreTopic('svc-global'), payload: { changed: [{ ...units, temperature: 'degF' }] }, options: { qos: 1 } },
+      {
+        topic: datastoreTopic('svc-global'),
+        payload: { changed: [{ ...units, temperature: 'degF' }] },
+        options: { qos: 1 },
+      },
     ]);
   });
 
   it('deletes the selected documents, answers how many existed and announces their keys', async () => {
     await documents.setAll(['a1', 'a2', 'keep'].map((id) => ({ namespace: 'controller-service:c1', id })));
     publisher.published.length = 0;
-    await expect(documents.deleteAll({ namespace: 'controller-service:c1', ids: ['missing'], filter: 'a*' })).resolves.toBe(2);
-    await expect(documents.find({ namespace: 'controller-service:c1' })).resolves.toEqual([{ namespace: 'controller-service:c1', id: 'keep' }]);
+    await expect(
+      documents.deleteAll({ namespace: 'controller-service:c1', ids: ['missing'], filter: 'a*' }),
+    ).resolves.toBe(2);
+    await expect(documents.find({ namespace: 'controller-service:c1' })).resolves.toEqual([
+      { namespace: 'controller-service:c1', id: 'keep' },
+    ]);
     expect(publisher.published).toEqual([
-      { topic: datastoreTopic('controller-service'), payload: { deleted: ['controller-service:c1:a1', 'controller-service:c1:a2'] }, options: { qos: 1 } },
+      {
+        topic: datastoreTopic('controller-service'),
+        payload: { deleted: ['controller-service:c1:a1', 'controller-service:c1:a2'] },
+        options: { qos: 1 },
+      },
     ]);
   });
 

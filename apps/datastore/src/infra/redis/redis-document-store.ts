@@ -21,7 +21,10 @@ function connect(url: string) {
     // The client's own command timeout arms an AbortSignal timer per command, which costs a fifth
     // of a `get`; one watchdog over the waiting calls (see `failOverdue`) does the same job.
     commandOptions: { timeout: 0 },
-    socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, RECONNECT_CAP_MS) },
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, RECONNECT_CAP_MS),
+    },
   });
 }
 
@@ -79,7 +82,11 @@ export class RedisDocumentStore extends DocumentStore {
       return texts.filter((text): text is string => typeof text === 'string').map(parseDocument);
     }
     const all = await this.allOf(hash);
-    return selectIds(selection, (id) => all.has(id), () => sortIds([...all.keys()])).map((id) => parseDocument(all.get(id) as string));
+    return selectIds(
+      selection,
+      (id) => all.has(id),
+      () => sortIds([...all.keys()]),
+    ).map((id) => parseDocument(all.get(id) as string));
   }
 
   async setAll(documents: DatastoreDocument[]): Promise<DatastoreDocument[]> {
@@ -98,7 +105,11 @@ export class RedisDocumentStore extends DocumentStore {
     if (selection.filter !== undefined) {
       const existing = await this.call((redis) => redis.hKeys(hash));
       const present = new Set(existing);
-      ids = selectIds(selection, (id) => present.has(id), () => sortIds(existing));
+      ids = selectIds(
+        selection,
+        (id) => present.has(id),
+        () => sortIds(existing),
+      );
     }
     if (ids.length === 0) return [];
     return this.call((redis) => redis.deleteExisting(hash, ids));
@@ -115,7 +126,10 @@ export class RedisDocumentStore extends DocumentStore {
 
   /** Every id and text of a namespace; a Map, because ids such as `__proto__` are valid. */
   private async allOf(hash: string): Promise<Map<string, string>> {
-    return (await this.call((redis) => redis.withTypeMapping({ [RESP_TYPES.MAP]: Map }).hGetAll(hash))) as Map<string, string>;
+    return (await this.call((redis) => redis.withTypeMapping({ [RESP_TYPES.MAP]: Map }).hGetAll(hash))) as Map<
+      string,
+      string
+    >;
   }
 
   private hash(namespace: string): string {
@@ -123,7 +137,10 @@ export class RedisDocumentStore extends DocumentStore {
   }
 
   private async call<T>(command: (redis: ReturnType<typeof connect>) => Promise<T>): Promise<T> {
-    if (!this.client.isReady) throw new StoreUnavailableError(`Redis is unreachable at ${this.address}${this.lastError ? `: ${this.lastError}` : ''}`);
+    if (!this.client.isReady)
+      throw new StoreUnavailableError(
+        `Redis is unreachable at ${this.address}${this.lastError ? `: ${this.lastError}` : ''}`,
+      );
     return new Promise<T>((resolve, reject) => {
       const call: WaitingCall = { since: Date.now(), fail: reject };
       this.waiting.add(call);
@@ -146,7 +163,9 @@ export class RedisDocumentStore extends DocumentStore {
     for (const call of this.waiting) {
       if (call.since > overdue) break;
       this.waiting.delete(call);
-      call.fail(new StoreUnavailableError(`Redis at ${this.address} did not answer within ${this.commandTimeoutMs} ms`));
+      call.fail(
+        new StoreUnavailableError(`Redis at ${this.address} did not answer within ${this.commandTimeoutMs} ms`),
+      );
     }
   }
 

@@ -42,11 +42,15 @@ export class SqliteDocumentStore extends DocumentStore {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
-    this.db.exec('CREATE TABLE IF NOT EXISTS documents (namespace TEXT NOT NULL, id TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, id)) WITHOUT ROWID');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS documents (namespace TEXT NOT NULL, id TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, id)) WITHOUT ROWID',
+    );
     this.selectOne = this.db.prepare('SELECT value FROM documents WHERE namespace = ? AND id = ?');
     this.selectIdsOf = this.db.prepare('SELECT id FROM documents WHERE namespace = ?');
     this.selectAllOf = this.db.prepare('SELECT id, value FROM documents WHERE namespace = ?');
-    this.upsert = this.db.prepare('INSERT INTO documents (namespace, id, value) VALUES (?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET value = excluded.value');
+    this.upsert = this.db.prepare(
+      'INSERT INTO documents (namespace, id, value) VALUES (?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET value = excluded.value',
+    );
     this.remove = this.db.prepare('DELETE FROM documents WHERE namespace = ? AND id = ?');
     this.atomically = this.db.transaction((run: () => unknown) => run());
     this.commitAll = this.db.transaction((writes: QueuedWrite[]) => writes.map((write) => this.applyAlone(write)));
@@ -69,7 +73,9 @@ export class SqliteDocumentStore extends DocumentStore {
       for (const row of this.selectAllOf.all(namespace)) texts.set(row.id, row.value);
       return sortIds([...texts.keys()]);
     };
-    return this.atomically(() => selectIds(selection, exists, sortedIds).map((id) => parseDocument(texts.get(id) as string))) as DatastoreDocument[];
+    return this.atomically(() =>
+      selectIds(selection, exists, sortedIds).map((id) => parseDocument(texts.get(id) as string)),
+    ) as DatastoreDocument[];
   }
 
   setAll(documents: DatastoreDocument[]): Promise<DatastoreDocument[]> {

@@ -6,9 +6,12 @@ describe(readHistoryEvent.name, () => {
     expect(readHistoryEvent(payload)).toEqual({ ok: true, event: { key: 'k', data: { a: { b: 1 } } } });
   });
 
-  it.each([['not json {'], [42], [null], [[{ key: 'k', data: {} }]]])('refuses the payload %p as not a JSON object', (payload) => {
-    expect(readHistoryEvent(payload)).toEqual({ ok: false, reason: 'the payload is not a JSON object' });
-  });
+  it.each([['not json {'], [42], [null], [[{ key: 'k', data: {} }]]])(
+    'refuses the payload %p as not a JSON object',
+    (payload) => {
+      expect(readHistoryEvent(payload)).toEqual({ ok: false, reason: 'the payload is not a JSON object' });
+    },
+  );
 
   it('names each field at fault', () => {
     const reading = readHistoryEvent({ key: 7, data: [1, 2] });

@@ -17,7 +17,11 @@ describe(HistoryIngestService.name, () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('stores the numeric values of an event under their flattened names, all with one receive time', () => {
-    ingest.receive('eventcast/history/svc', { key: 'svc', data: { a: { b: { c: 1.5 } }, on: true, off: false, n: '12', s: '1.2.3', t: 'true', z: null } }, false);
+    ingest.receive(
+      'eventcast/history/svc',
+      { key: 'svc', data: { a: { b: { c: 1.5 } }, on: true, off: false, n: '12', s: '1.2.3', t: 'true', z: null } },
+      false,
+    );
     expect(added).toHaveLength(1);
     expect([...added[0].values]).toEqual([
       ['svc/a/b/c', 1.5],
@@ -29,7 +33,8 @@ describe(HistoryIngestService.name, () => {
   });
 
   it('gives every event a later receive time than the one before', () => {
-    for (let index = 0; index < 5; index++) ingest.receive('eventcast/history/svc', { key: 'svc', data: { v: index } }, false);
+    for (let index = 0; index < 5; index++)
+      ingest.receive('eventcast/history/svc', { key: 'svc', data: { v: index } }, false);
     const times = added.map((event) => event.ts);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(new Set(times).size).toBe(5);
@@ -52,7 +57,9 @@ describe(HistoryIngestService.name, () => {
     expect(added).toEqual([]);
     expect(ingest.stats.retainedEvents).toBe(2);
     expect(warnings).toHaveBeenCalledTimes(1);
-    expect(warnings).toHaveBeenCalledWith(expect.stringContaining('not storing retained history events on eventcast/history/kept'));
+    expect(warnings).toHaveBeenCalledWith(
+      expect.stringContaining('not storing retained history events on eventcast/history/kept'),
+    );
   });
 
   it('stores nothing for an event without numeric values', () => {

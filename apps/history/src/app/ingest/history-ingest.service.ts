@@ -57,6 +57,8 @@ export class HistoryIngestService {
     this.stats.retainedEvents++;
     if (this.retainedTopics.has(topic) || this.retainedTopics.size >= RETAINED_TOPICS_REMEMBERED) return;
     this.retainedTopics.add(topic);
-    this.logger.warn(`not storing retained history events on ${topic}: history events must be published without the retain flag`);
+    this.logger.warn(
+      `not storing retained history events on ${topic}: history events must be published without the retain flag`,
+    );
   }
 }

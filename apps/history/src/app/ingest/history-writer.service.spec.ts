@@ -87,7 +87,11 @@ describe(HistoryWriter.name, () => {
     subject.add(event(2, 600));
     expect(subject.waitingValues).toBe(600);
     expect(subject.stats.overflowValues).toBe(600);
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^buffer full \(it holds 1000 values waiting for the test store\): dropped 600 values of 1 events/));
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^buffer full \(it holds 1000 values waiting for the test store\): dropped 600 values of 1 events/,
+      ),
+    );
   });
 
   it('writes everything that waits when the application shuts down', async () => {
@@ -115,7 +119,9 @@ describe(HistoryWriter.name, () => {
       now += RETRY_INTERVAL_MS;
     }
     expect(subject.stats.rejectedValues).toBe(5);
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining('refused the same batch 3 times (bad row); dropping it'));
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining('refused the same batch 3 times (bad row); dropping it'),
+    );
 
     store.refusing = false;
     subject.add(event(2, 5));

@@ -78,7 +78,9 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
       await this.flush();
     }
     if (this.queuedValues > 0) {
-      this.logger.error(`${this.queuedValues} values could not be written to ${this.store.description} before shutdown and are lost`);
+      this.logger.error(
+        `${this.queuedValues} values could not be written to ${this.store.description} before shutdown and are lost`,
+      );
     }
     this.reportOverflow(true);
     this.closed = true;
@@ -143,7 +145,9 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     this.retryAt = Date.now() + RETRY_INTERVAL_MS;
     if (!this.outage) {
       this.outage = { since: Date.now(), refusals: 0 };
-      this.logger.warn(`cannot write to ${this.store.description}: ${reason}; ${this.queuedValues} values wait (buffer holds ${this.capacity})`);
+      this.logger.warn(
+        `cannot write to ${this.store.description}: ${reason}; ${this.queuedValues} values wait (buffer holds ${this.capacity})`,
+      );
     }
     const reachable = await this.store.check().then(
       () => true,
@@ -151,7 +155,9 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     );
     this.outage.refusals = reachable ? this.outage.refusals + 1 : 0;
     if (this.outage.refusals < REFUSALS_OF_A_BAD_BATCH) return false;
-    this.logger.error(`${this.store.description} answers but refused the same batch ${this.outage.refusals} times (${reason}); dropping it`);
+    this.logger.error(
+      `${this.store.description} answers but refused the same batch ${this.outage.refusals} times (${reason}); dropping it`,
+    );
     this.outage.refusals = 0;
     return true;
   }
@@ -159,7 +165,9 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   private noteRecovery(): void {
     if (!this.outage) return;
     const seconds = Math.round((Date.now() - this.outage.since) / 1000);
-    this.logger.log(`${this.store.description} takes writes again after ${seconds} s; ${this.queuedValues} values still wait`);
+    this.logger.log(
+      `${this.store.description} takes writes again after ${seconds} s; ${this.queuedValues} values still wait`,
+    );
     this.outage = undefined;
   }
 

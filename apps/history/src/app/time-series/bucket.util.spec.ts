@@ -11,7 +11,9 @@ describe(bucketWidth.name, () => {
   });
 
   it('keeps the same width for a window of the same length, wherever it starts', () => {
-    const widths = new Set([0, 1, 17, 12_345].map((shift) => bucketWidth(start + shift * 1_000_000, start + shift * 1_000_000 + day, 500)));
+    const widths = new Set(
+      [0, 1, 17, 12_345].map((shift) => bucketWidth(start + shift * 1_000_000, start + shift * 1_000_000 + day, 500)),
+    );
     expect(widths.size).toBe(1);
   });
 

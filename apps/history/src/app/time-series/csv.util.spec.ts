@@ -2,7 +2,9 @@ import { csvLine, csvTime } from './csv.util';
 
 describe(csvLine.name, () => {
   it('quotes cells that hold a quote, a comma or a line break, and ends the line with CRLF', () => {
-    expect(csvLine(['time', 'plain', 'a,b', 'say "hi"', 'two\nlines', ''])).toBe('time,plain,"a,b","say ""hi""","two\nlines",\r\n');
+    expect(csvLine(['time', 'plain', 'a,b', 'say "hi"', 'two\nlines', ''])).toBe(
+      'time,plain,"a,b","say ""hi""","two\nlines",\r\n',
+    );
   });
 });
 

@@ -19,8 +19,11 @@ describe(parseDuration.name, () => {
     expect(parseDuration('2.5', 'duration')).toBe(2_500_000);
   });
 
-  it.each([['10x'], ['m10'], [''], ['1d 2h'], [0], [-5], ['0s'], [null], [{}], [Number.NaN]])('refuses %p with a 400 naming the field', (input) => {
-    expect(() => parseDuration(input, 'duration')).toThrow(BadRequestError);
-    expect(() => parseDuration(input, 'duration')).toThrow(/^duration must be a positive duration/);
-  });
+  it.each([['10x'], ['m10'], [''], ['1d 2h'], [0], [-5], ['0s'], [null], [{}], [Number.NaN]])(
+    'refuses %p with a 400 naming the field',
+    (input) => {
+      expect(() => parseDuration(input, 'duration')).toThrow(BadRequestError);
+      expect(() => parseDuration(input, 'duration')).toThrow(/^duration must be a positive duration/);
+    },
+  );
 });

@@ -11,7 +11,9 @@ export const STREAM_PATH = '/history/timeseries/stream';
 
 /** The WebSocket `/history/timeseries/stream`: one `StreamSession` per client, told whenever values were stored. */
 @WebSocketGateway({ path: STREAM_PATH })
-export class StreamGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket>, OnModuleInit, OnModuleDestroy {
+export class StreamGateway
+  implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket>, OnModuleInit, OnModuleDestroy
+{
   private readonly sessions = new Map<WebSocket, StreamSession>();
   private written?: Subscription;
 

@@ -14,8 +14,16 @@ describe(resolveTimeRange.name, () => {
   });
 
   it('runs a duration forward from start and back from end', () => {
-    expect(resolveTimeRange({ start, duration: '30m' }, now, '1d')).toEqual({ fromUs: at10, toUs: at10 + hour / 2, live: false });
-    expect(resolveTimeRange({ end, duration: '30m' }, now, '1d')).toEqual({ fromUs: at11 - hour / 2, toUs: at11, live: false });
+    expect(resolveTimeRange({ start, duration: '30m' }, now, '1d')).toEqual({
+      fromUs: at10,
+      toUs: at10 + hour / 2,
+      live: false,
+    });
+    expect(resolveTimeRange({ end, duration: '30m' }, now, '1d')).toEqual({
+      fromUs: at11 - hour / 2,
+      toUs: at11,
+      live: false,
+    });
   });
 
   it('keeps a range without an end open until now, and live', () => {
@@ -29,7 +37,9 @@ describe(resolveTimeRange.name, () => {
   });
 
   it('answers 400 to start, end and duration together', () => {
-    expect(() => resolveTimeRange({ start, end, duration: '1h' }, now, '1d')).toThrow(new BadRequestError('give at most two of start, end and duration'));
+    expect(() => resolveTimeRange({ start, end, duration: '1h' }, now, '1d')).toThrow(
+      new BadRequestError('give at most two of start, end and duration'),
+    );
   });
 
   it('answers 400 to an end before the start, naming both', () => {

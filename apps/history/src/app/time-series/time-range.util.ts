@@ -24,18 +24,23 @@ export interface TimeRange {
  * `defaultDuration` before now. Ranges ending "now" are live.
  */
 export function resolveTimeRange(input: TimeRangeInput, nowUs: number, defaultDuration: string): TimeRange {
-  const given = (['start', 'end', 'duration'] as const).filter((key) => input[key] !== undefined && input[key] !== null);
+  const given = (['start', 'end', 'duration'] as const).filter(
+    (key) => input[key] !== undefined && input[key] !== null,
+  );
   if (given.length === 3) throw new BadRequestError('give at most two of start, end and duration');
   const start = given.includes('start') ? parseTime(input.start, 'start') : undefined;
   const end = given.includes('end') ? parseTime(input.end, 'end') : undefined;
   const duration = parseDuration(given.includes('duration') ? input.duration : defaultDuration, 'duration');
 
   if (start !== undefined && end !== undefined) {
-    if (end < start) throw new BadRequestError(`end (${formatIsoMicros(end)}) is before start (${formatIsoMicros(start)})`);
+    if (end < start)
+      throw new BadRequestError(`end (${formatIsoMicros(end)}) is before start (${formatIsoMicros(start)})`);
     return { fromUs: start, toUs: end, live: false };
   }
   if (start !== undefined) {
-    return given.includes('duration') ? { fromUs: start, toUs: start + duration, live: false } : { fromUs: start, toUs: nowUs, live: true };
+    return given.includes('duration')
+      ? { fromUs: start, toUs: start + duration, live: false }
+      : { fromUs: start, toUs: nowUs, live: true };
   }
   if (end !== undefined) return { fromUs: end - duration, toUs: end, live: false };
   return { fromUs: nowUs - duration, toUs: nowUs, live: true };

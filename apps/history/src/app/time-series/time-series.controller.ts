@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { Body, Controller, DefaultValuePipe, HttpCode, Post, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiOkResponse,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
 import { CsvQueryDto } from './dto/csv-query.dto';
 import { FieldSeriesDto } from './dto/field-series.dto';
@@ -24,7 +31,9 @@ export class TimeSeriesController {
   @HttpCode(200)
   @ApiBody({ type: FieldsQueryDto, required: false, examples: { 'the last day': { value: EXAMPLES.fields } } })
   @ApiOkResponse({ type: [String], example: EXAMPLES.fieldsAnswer })
-  fields(@Body(new DefaultValuePipe({}), new ValidatedBodyPipe(FieldsQueryDto)) query: FieldsQueryDto): Promise<string[]> {
+  fields(
+    @Body(new DefaultValuePipe({}), new ValidatedBodyPipe(FieldsQueryDto)) query: FieldsQueryDto,
+  ): Promise<string[]> {
     return this.timeseries.fields(query);
   }
 

@@ -32,32 +32,57 @@ describe(TimeSeriesService.name, () => {
   describe('fields', () => {
     it('lists the fields with values within the duration, sorted', async () => {
       const now = Date.now() * 1000;
-      await store.write([event(now - 2 * 3_600 * SECOND, { 'c1/old': 1 }), event(now - MINUTE, { 'c1/b': 1, 'c1/a': 2 })]);
+      await store.write([
+        event(now - 2 * 3_600 * SECOND, { 'c1/old': 1 }),
+        event(now - MINUTE, { 'c1/b': 1, 'c1/a': 2 }),
+      ]);
       await expect(timeseries.fields({})).resolves.toEqual(['c1/a', 'c1/b', 'c1/old']);
       await expect(timeseries.fields({ duration: '1h' })).resolves.toEqual(['c1/a', 'c1/b']);
     });
 
     it('refuses a duration it cannot read, naming it', async () => {
-      await expect(timeseries.fields({ duration: '-5m' })).rejects.toThrow(/duration must be a positive duration .*"-5m"/);
+      await expect(timeseries.fields({ duration: '-5m' })).rejects.toThrow(
+        /duration must be a positive duration .*"-5m"/,
+      );
     });
   });
 
   describe('ranges', () => {
     beforeEach(async () => {
-      await store.write([event(BASE, { t: 1, u: 5 }), event(BASE + 30 * SECOND, { t: 3 }), event(BASE + MINUTE, { t: 10 })]);
+      await store.write([
+        event(BASE, { t: 1, u: 5 }),
+        event(BASE + 30 * SECOND, { t: 3 }),
+        event(BASE + MINUTE, { t: 10 }),
+      ]);
     });
 
     it('averages each field per bucket, within the points asked, one series per field asked once', async () => {
-      const series = await timeseries.ranges({ fields: ['t', 'u', 't', 'none'], start: iso(BASE), end: iso(BASE + 10 * MINUTE), points: 11 });
+      const series = await timeseries.ranges({
+        fields: ['t', 'u', 't', 'none'],
+        start: iso(BASE),
+        end: iso(BASE + 10 * MINUTE),
+        points: 11,
+      });
       expect(series).toEqual([
-        { field: 't', values: [[BASE / 1000, 2], [(BASE + MINUTE) / 1000, 10]] },
+        {
+          field: 't',
+          values: [
+            [BASE / 1000, 2],
+            [(BASE + MINUTE) / 1000, 10],
+          ],
+        },
         { field: 'u', values: [[BASE / 1000, 5]] },
         { field: 'none', values: [] },
       ]);
     });
 
     it('averages whole buckets, also where the range starts inside one', async () => {
-      const [t] = await timeseries.ranges({ fields: ['t'], start: iso(BASE + 30 * SECOND), end: iso(BASE + 10 * MINUTE), points: 11 });
+      const [t] = await timeseries.ranges({
+        fields: ['t'],
+        start: iso(BASE + 30 * SECOND),
+        end: iso(BASE + 10 * MINUTE),
+        points: 11,
+      });
       expect(t.values[0]).toEqual([BASE / 1000, 2]);
     });
 
@@ -66,27 +91,41 @@ describe(TimeSeriesService.name, () => {
     });
 
     it('refuses a range with start, end and duration, or an end before its start', async () => {
-      await expect(timeseries.ranges({ fields: ['t'], start: iso(BASE), end: iso(BASE + MINUTE), duration: '1m' })).rejects.toThrow(/at most two of start, end and duration/);
-      await expect(timeseries.ranges({ fields: ['t'], start: iso(BASE + MINUTE), end: iso(BASE) })).rejects.toThrow(/end .* is before start/);
+      await expect(
+        timeseries.ranges({ fields: ['t'], start: iso(BASE), end: iso(BASE + MINUTE), duration: '1m' }),
+      ).rejects.toThrow(/at most two of start, end and duration/);
+      await expect(timeseries.ranges({ fields: ['t'], start: iso(BASE + MINUTE), end: iso(BASE) })).rejects.toThrow(
+        /end .* is before start/,
+      );
     });
   });
 
   describe('metrics', () => {
     it('gives the latest value of each field asked, in the order asked, leaving out fields without one', async () => {
       const now = Date.now() * 1000;
-      await store.write([event(now - 2 * MINUTE, { a: 1, b: 7 }), event(now - MINUTE, { a: 2 }), event(now - 20 * MINUTE, { old: 3 })]);
+      await store.write([
+        event(now - 2 * MINUTE, { a: 1, b: 7 }),
+        event(now - MINUTE, { a: 2 }),
+        event(now - 20 * MINUTE, { old: 3 }),
+      ]);
       await expect(timeseries.metrics({ fields: ['b', 'a', 'old', 'a'] })).resolves.toEqual([
         { field: 'b', value: 7, timestamp: expect.stringMatching(/^\d{4}-.*\.\d{6}Z$/) },
         { field: 'a', value: 2, timestamp: expect.stringMatching(/^\d{4}-.*\.\d{6}Z$/) },
       ]);
-      await expect(timeseries.metrics({ fields: ['old'], duration: '1h' })).resolves.toMatchObject([{ field: 'old', value: 3 }]);
+      await expect(timeseries.metrics({ fields: ['old'], duration: '1h' })).resolves.toMatchObject([
+        { field: 'old', value: 3 },
+      ]);
       await expect(timeseries.metrics({ fields: [] })).resolves.toEqual([]);
     });
   });
 
   describe('csvLines', () => {
     it('writes a header and one row per time, oldest first, with an empty cell where a field has no value', async () => {
-      await store.write([event(BASE, { a: 1, b: 2 }), event(BASE + SECOND, { b: 3 }), event(BASE + 2 * SECOND, { a: 4.5, other: 9 })]);
+      await store.write([
+        event(BASE, { a: 1, b: 2 }),
+        event(BASE + SECOND, { b: 3 }),
+        event(BASE + 2 * SECOND, { a: 4.5, other: 9 }),
+      ]);
       await expect(csv({ fields: ['a', 'b'], start: iso(BASE), duration: '1m', precision: 's' })).resolves.toBe(
         ['time,a,b', `${BASE / SECOND},1,2`, `${BASE / SECOND + 1},,3`, `${BASE / SECOND + 2},4.5,`, ''].join('\r\n'),
       );
@@ -94,14 +133,23 @@ describe(TimeSeriesService.name, () => {
 
     it('writes the header alone for no fields, and ISO times when asked', async () => {
       await store.write([event(BASE, { a: 1 })]);
-      await expect(csv({ fields: [], start: iso(BASE), duration: '1m', precision: 'ISO8601' })).resolves.toBe('time\r\n');
-      await expect(csv({ fields: ['a'], start: iso(BASE), duration: '1m', precision: 'ISO8601' })).resolves.toBe('time,a\r\n2024-05-02T00:00:00.000000Z,1\r\n');
+      await expect(csv({ fields: [], start: iso(BASE), duration: '1m', precision: 'ISO8601' })).resolves.toBe(
+        'time\r\n',
+      );
+      await expect(csv({ fields: ['a'], start: iso(BASE), duration: '1m', precision: 'ISO8601' })).resolves.toBe(
+        'time,a\r\n2024-05-02T00:00:00.000000Z,1\r\n',
+      );
     });
 
     it('writes every time once and whole when the export spans several pages of the store', async () => {
       const times = 6_000;
-      await store.write(Array.from({ length: times }, (_, index) => event(BASE + index * 1000, { a: index, b: -index })));
-      const rows = (await csv({ fields: ['a', 'b'], start: iso(BASE), duration: '1h', precision: 'ms' })).trimEnd().split('\r\n').slice(1);
+      await store.write(
+        Array.from({ length: times }, (_, index) => event(BASE + index * 1000, { a: index, b: -index })),
+      );
+      const rows = (await csv({ fields: ['a', 'b'], start: iso(BASE), duration: '1h', precision: 'ms' }))
+        .trimEnd()
+        .split('\r\n')
+        .slice(1);
       expect(rows).toHaveLength(times);
       expect(rows.every((row, index) => row === `${BASE / 1000 + index},${index},${-index}`)).toBe(true);
     });

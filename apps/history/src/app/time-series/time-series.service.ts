@@ -66,7 +66,12 @@ export class TimeSeriesService {
     const series = new Map(plan.fields.map((field) => [field, [] as Array<[number, number]>]));
     if (plan.fields.length > 0 && fromUs <= toUs) {
       const width = plan.bucketUs;
-      const buckets = await this.store.averages(plan.fields, bucketStart(fromUs, width), bucketStart(toUs, width) + width - 1, width);
+      const buckets = await this.store.averages(
+        plan.fields,
+        bucketStart(fromUs, width),
+        bucketStart(toUs, width) + width - 1,
+        width,
+      );
       for (const { field, ts, value } of buckets) series.get(field)?.push([ts / MICROS_PER_MS, value]);
     }
     return [...series].map(([field, values]) => ({ field, values: values.sort((a, b) => a[0] - b[0]) }));
@@ -125,7 +130,7 @@ function withoutLastTime(page: FieldValue[]): FieldValue[] {
 
 function csvRows(values: FieldValue[], column: Map<string, number>, precision: CsvPrecision): string {
   let text = '';
-  for (let start = 0; start < values.length; ) {
+  for (let start = 0; start < values.length;) {
     const ts = values[start].ts;
     const cells = new Array<string>(column.size).fill('');
     let end = start;

@@ -27,13 +27,19 @@ describe(parseTime.name, () => {
     expect(parseTime(0, 'start')).toBe(0);
   });
 
-  it.each([['yesterday'], ['2024-02-30'], ['2024-13-01'], ['2024-05-01T25:00:00Z'], [''], [null], [true], [Number.POSITIVE_INFINITY]])(
-    'refuses %p with a 400 naming the field',
-    (input) => {
-      expect(() => parseTime(input, 'end')).toThrow(BadRequestError);
-      expect(() => parseTime(input, 'end')).toThrow(/^end must be an ISO 8601 time or an epoch number/);
-    },
-  );
+  it.each([
+    ['yesterday'],
+    ['2024-02-30'],
+    ['2024-13-01'],
+    ['2024-05-01T25:00:00Z'],
+    [''],
+    [null],
+    [true],
+    [Number.POSITIVE_INFINITY],
+  ])('refuses %p with a 400 naming the field', (input) => {
+    expect(() => parseTime(input, 'end')).toThrow(BadRequestError);
+    expect(() => parseTime(input, 'end')).toThrow(/^end must be an ISO 8601 time or an epoch number/);
+  });
 });
 
 describe('parseTime with formatIsoMicros', () => {

@@ -5,7 +5,8 @@ import { MICROS_PER_MS, MICROS_PER_SECOND } from '@eventcast/time-series-store';
 const EPOCH_MILLISECONDS_ABOVE = 1e10;
 
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_8601 =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
  * A point in time, in microseconds since the epoch, from an ISO 8601 text (`2024-05-01T12:00:00Z`,
@@ -16,7 +17,9 @@ const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.
 export function parseTime(input: unknown, what: string): number {
   const micros = timeMicros(input);
   if (micros === undefined) {
-    throw new BadRequestError(`${what} must be an ISO 8601 time or an epoch number in seconds or milliseconds (got ${JSON.stringify(input)})`);
+    throw new BadRequestError(
+      `${what} must be an ISO 8601 time or an epoch number in seconds or milliseconds (got ${JSON.stringify(input)})`,
+    );
   }
   return micros;
 }

@@ -44,7 +44,8 @@ function settleChannelClaims(context: TickContext): void {
     const moduleClaims = claims.get(block);
     channels.forEach((channel: { id?: unknown; claimedBy?: unknown }, index) => {
       const claimer = moduleClaims?.get(channel.id) ?? null;
-      if (!isLink(channel.claimedBy) || channel.claimedBy.id !== claimer) channels[index] = { ...channel, claimedBy: link('Any', claimer) };
+      if (!isLink(channel.claimedBy) || channel.claimedBy.id !== claimer)
+        channels[index] = { ...channel, claimedBy: link('Any', claimer) };
     });
   }
 }

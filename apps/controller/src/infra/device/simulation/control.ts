@@ -25,7 +25,8 @@ export function simulateSetpoints(context: TickContext): void {
     const raw = sensor === undefined ? null : quantityValue(sensor.data, 'value');
     setQuantityValue(data, 'valueUnfiltered', raw);
     setQuantityValue(data, 'value', filtered(context, data, raw));
-    if (!context.isClaimed(pair)) setQuantityValue(data, 'setting', data.enabled === true ? quantityValue(data, 'storedSetting') : null);
+    if (!context.isClaimed(pair))
+      setQuantityValue(data, 'setting', data.enabled === true ? quantityValue(data, 'storedSetting') : null);
   }
 }
 
@@ -79,7 +80,8 @@ function control(context: TickContext, pid: SimBlock, setting: number, value: nu
   if (context.dtS > 0) {
     data.derivative = memory.previousInput === undefined ? 0 : (value - memory.previousInput) / context.dtS;
     memory.previousInput = value;
-    if (ti > 0 && !pushesPastLimit(output, numberValue(data, 'outputSetting'), kp * error)) data.integral = numberValue(data, 'integral') + error * context.dtS;
+    if (ti > 0 && !pushesPastLimit(output, numberValue(data, 'outputSetting'), kp * error))
+      data.integral = numberValue(data, 'integral') + error * context.dtS;
   }
   if (ti <= 0) data.integral = 0;
   const p = kp * error;
@@ -93,7 +95,10 @@ function control(context: TickContext, pid: SimBlock, setting: number, value: nu
 /** True when a PWM output already sits at a limit and the error pushes further past it (anti-windup). */
 function pushesPastLimit(output: SimBlock, outputSetting: number, push: number): boolean {
   if (output.type !== 'ActuatorPwm') return false;
-  return (push > 0 && outputSetting >= numberValue(output.data, 'maxSetting')) || (push < 0 && outputSetting <= numberValue(output.data, 'minSetting'));
+  return (
+    (push > 0 && outputSetting >= numberValue(output.data, 'maxSetting')) ||
+    (push < 0 && outputSetting <= numberValue(output.data, 'minSetting'))
+  );
 }
 
 /**
@@ -109,9 +114,13 @@ export function simulateOffsets(context: TickContext): void {
     setQuantityValue(data, 'setting', setting);
     const target = context.target(data, 'targetId', 'SetpointSensorPairInterface');
     const reference = context.target(data, 'referenceId', 'SetpointSensorPairInterface');
-    const base = reference === undefined ? null : quantityValue(reference.data, data.referenceSettingOrValue === 'REF_VALUE' ? 'value' : 'setting');
+    const base =
+      reference === undefined
+        ? null
+        : quantityValue(reference.data, data.referenceSettingOrValue === 'REF_VALUE' ? 'value' : 'setting');
     if (target !== undefined && context.isClaimedBy(target, offset.id)) {
-      const targetSetting = enabled && target.data.enabled === true && base !== null && setting !== null ? base + setting : null;
+      const targetSetting =
+        enabled && target.data.enabled === true && base !== null && setting !== null ? base + setting : null;
       setQuantityValue(target.data, 'setting', targetSetting);
     }
     const targetValue = target === undefined ? null : quantityValue(target.data, 'value');

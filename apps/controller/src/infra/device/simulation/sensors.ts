@@ -19,7 +19,11 @@ export function simulateSensors(context: TickContext): void {
   }
   for (const { data } of context.ofType('TempSensorOneWire')) {
     const plugged = context.world.plugged.has(String(data.address).toUpperCase());
-    setQuantityValue(data, 'value', plugged ? oneWireValue(context, String(data.address)) + (quantityValue(data, 'offset') ?? 0) : null);
+    setQuantityValue(
+      data,
+      'value',
+      plugged ? oneWireValue(context, String(data.address)) + (quantityValue(data, 'offset') ?? 0) : null,
+    );
   }
   for (const { data } of context.ofType('TempSensorExternal')) {
     setQuantityValue(data, 'value', externalValue(context, data));
@@ -44,7 +48,9 @@ function mockValue(context: TickContext, data: Record<string, unknown>): number 
 function oneWireValue(context: TickContext, address: string): number {
   // Each address swings with its own phase, so two sensors do not read alike.
   const phase = [...address].reduce((sum, char) => sum + char.charCodeAt(0), 0);
-  return ONEWIRE_BASE_DEGC + ONEWIRE_DRIFT_DEGC * Math.sin((2 * Math.PI * context.nowS) / ONEWIRE_DRIFT_PERIOD_S + phase);
+  return (
+    ONEWIRE_BASE_DEGC + ONEWIRE_DRIFT_DEGC * Math.sin((2 * Math.PI * context.nowS) / ONEWIRE_DRIFT_PERIOD_S + phase)
+  );
 }
 
 function externalValue(context: TickContext, data: Record<string, unknown>): number | null {

@@ -29,6 +29,7 @@ function reportPidOutputs(context: TickContext): void {
   for (const { data } of context.ofType('Pid')) {
     const output = data.active === true ? context.target(data, 'outputId', 'ActuatorAnalogInterface') : undefined;
     const value = output?.data.value;
-    data.outputValue = typeof value === 'number' ? value : ((value as { value?: number | null } | undefined)?.value ?? 0);
+    data.outputValue =
+      typeof value === 'number' ? value : ((value as { value?: number | null } | undefined)?.value ?? 0);
   }
 }
