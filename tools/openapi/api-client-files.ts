@@ -8,7 +8,7 @@ export interface GeneratedFile {
   content: string;
 }
 
-const GENERATED_DIR = 'libs/api-client/src/generated';
+const GENERATED_DIR = 'libs/api-client/src/lib/generated';
 
 /**
  * The files of `libs/api-client` generated from one service's committed document: its types

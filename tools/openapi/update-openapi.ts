@@ -1,5 +1,5 @@
 // `nx run <app>:openapi`: compiles the app as its build does, then writes its OpenAPI document
-// (apps/<app>/openapi.json) and the client files generated from it (libs/api-client/src/generated).
+// (apps/<app>/openapi.json) and the client files generated from it (libs/api-client/src/lib/generated).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,2 +1,2 @@
-export * from './flatten-history-event';
-export * from './history-number';
+export * from './lib/flatten-history-event';
+export * from './lib/history-number';

@@ -1,8 +1,8 @@
-export * from './duckdb/duckdb-time-series-store';
-export * from './micros.util';
-export { IlpTextEncoder } from './questdb/ilp-text';
-export { QuestDbHttpClient } from './questdb/questdb-http.client';
-export { rollupName } from './questdb/questdb-rollup';
-export { sqlText } from './questdb/questdb-sql.util';
-export * from './questdb/questdb-time-series-store';
-export * from './time-series-store.port';
+export * from './lib/duckdb/duckdb-time-series-store';
+export * from './lib/micros.util';
+export { IlpTextEncoder } from './lib/questdb/ilp-text';
+export { QuestDbHttpClient } from './lib/questdb/questdb-http.client';
+export { rollupName } from './lib/questdb/questdb-rollup';
+export { sqlText } from './lib/questdb/questdb-sql.util';
+export * from './lib/questdb/questdb-time-series-store';
+export * from './lib/time-series-store.port';

@@ -1,7 +1,7 @@
 import { validateSync } from 'class-validator';
-import { ChangeEventDto } from '../dto/change-event.dto';
-import { DocumentDto } from '../dto/document.dto';
-import { HistoryEventDto } from '../dto/history-event.dto';
+import { ChangeEventDto } from './dto/change-event.dto';
+import { DocumentDto } from './dto/document.dto';
+import { HistoryEventDto } from './dto/history-event.dto';
 import { describeProblems, validateDto } from './validate-dto.util';
 
 describe(validateDto.name, () => {

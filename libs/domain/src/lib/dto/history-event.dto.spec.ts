@@ -1,4 +1,4 @@
-import { validateDto } from '../lib/validate-dto.util';
+import { validateDto } from '../validate-dto.util';
 import { HistoryEventDto } from './history-event.dto';
 
 describe(HistoryEventDto.name, () => {

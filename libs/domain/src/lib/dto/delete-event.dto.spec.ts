@@ -1,4 +1,4 @@
-import { validateDto } from '../lib/validate-dto.util';
+import { validateDto } from '../validate-dto.util';
 import { DeleteEventDto } from './delete-event.dto';
 
 describe(DeleteEventDto.name, () => {

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsArray, ValidateNested } from 'class-validator';
-import type { ChangeEvent } from '../lib/datastore.type';
+import type { ChangeEvent } from '../datastore.type';
 import { DocumentDto } from './document.dto';
 
 /** Published on `eventcast/datastore/<top-level namespace>` when documents were created or changed. */

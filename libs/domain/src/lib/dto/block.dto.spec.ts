@@ -1,4 +1,4 @@
-import { validateDto } from '../lib/validate-dto.util';
+import { validateDto } from '../validate-dto.util';
 import { BlockDto, MAX_NID } from './block.dto';
 
 describe(BlockDto.name, () => {

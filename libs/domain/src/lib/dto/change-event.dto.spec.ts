@@ -1,4 +1,4 @@
-import { validateDto } from '../lib/validate-dto.util';
+import { validateDto } from '../validate-dto.util';
 import { ChangeEventDto } from './change-event.dto';
 
 describe(ChangeEventDto.name, () => {

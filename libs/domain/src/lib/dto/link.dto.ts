@@ -1,5 +1,5 @@
 import { Equals, IsString, ValidateIf } from 'class-validator';
-import { Link, LINK_OBJTYPE } from '../lib/block-values.util';
+import { Link, LINK_OBJTYPE } from '../block-values.util';
 
 /** A reference from one block to another inside block data. */
 export class LinkDto implements Link {

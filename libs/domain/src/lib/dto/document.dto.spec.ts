@@ -1,4 +1,4 @@
-import { validateDto } from '../lib/validate-dto.util';
+import { validateDto } from '../validate-dto.util';
 import { DocumentDto } from './document.dto';
 
 describe(DocumentDto.name, () => {

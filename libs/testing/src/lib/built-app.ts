@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const WORKSPACE = resolve(__dirname, '../../..');
+const WORKSPACE = resolve(__dirname, '../../../..');
 
 /**
  * One built app (`node dist/apps/<app>/main.js`, made by its `build` target) run as its own

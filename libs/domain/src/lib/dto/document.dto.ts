@@ -1,6 +1,6 @@
 import { IsString, Matches } from 'class-validator';
-import type { DatastoreDocument } from '../lib/datastore.type';
-import { DOCUMENT_ID_PATTERN, DOCUMENT_ID_RULE, NAMESPACE_PATTERN, NAMESPACE_RULE } from '../lib/document-key.util';
+import type { DatastoreDocument } from '../datastore.type';
+import { DOCUMENT_ID_PATTERN, DOCUMENT_ID_RULE, NAMESPACE_PATTERN, NAMESPACE_RULE } from '../document-key.util';
 
 /** A datastore document: `namespace` and `id` say where it lives; every other field is kept as given. */
 export class DocumentDto implements DatastoreDocument {

@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsObject, IsString } from 'class-validator';
-import type { HistoryEvent } from '../lib/history-event.type';
+import type { HistoryEvent } from '../history-event.type';
 
 /** A history event as published on `eventcast/history/...`. */
 export class HistoryEventDto implements HistoryEvent {

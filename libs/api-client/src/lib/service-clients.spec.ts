@@ -1,4 +1,4 @@
-import { createControllerClient, createDatastoreClient, createHistoryClient } from './index';
+import { createControllerClient, createDatastoreClient, createHistoryClient } from '../index';
 
 /** A fetch that records each request and answers it with `answer` as JSON. */
 function recordingFetch(answer: unknown) {

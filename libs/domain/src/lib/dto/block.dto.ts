@@ -1,6 +1,6 @@
 import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { BLOCK_ID_MAX_LENGTH, BLOCK_ID_PATTERN, BLOCK_ID_RULE } from '../lib/block-id.util';
-import type { Block } from '../lib/block.type';
+import { BLOCK_ID_MAX_LENGTH, BLOCK_ID_PATTERN, BLOCK_ID_RULE } from '../block-id.util';
+import type { Block } from '../block.type';
 
 /** The largest nid a block may be given, so that every nid the controller assigns after it stays an exact integer. */
 export const MAX_NID = 2 ** 31 - 1;

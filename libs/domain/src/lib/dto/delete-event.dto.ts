@@ -1,5 +1,5 @@
 import { IsArray, IsString } from 'class-validator';
-import type { DeleteEvent } from '../lib/datastore.type';
+import type { DeleteEvent } from '../datastore.type';
 
 /** Published on `eventcast/datastore/<top-level namespace>` when documents were deleted. */
 export class DeleteEventDto implements DeleteEvent {

@@ -1,5 +1,5 @@
 import { Equals, IsNumber, IsString, ValidateIf } from 'class-validator';
-import { Quantity, QUANTITY_OBJTYPE } from '../lib/block-values.util';
+import { Quantity, QUANTITY_OBJTYPE } from '../block-values.util';
 
 /** A value with a unit inside block data. */
 export class QuantityDto implements Quantity {
