@@ -48,7 +48,6 @@ const SETUP = [
 ];
 
 // Each test starts built apps as processes of their own, which takes seconds on a busy machine.
-jest.setTimeout(30_000);
 
 describe('a controller restart', () => {
   let broker: PrivateBroker;

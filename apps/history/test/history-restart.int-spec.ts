@@ -4,7 +4,6 @@ import { historyTopic } from '@eventcast/domain';
 import { historyStores, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 
-jest.setTimeout(30_000);
 
 describe.each(historyStores())('the history service on $label across a restart', ({ env }) => {
   const key = `restart-${randomBytes(4).toString('hex')}`;

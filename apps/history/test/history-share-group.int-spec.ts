@@ -4,7 +4,6 @@ import { historyTopic } from '@eventcast/domain';
 import { dataOf, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 
-jest.setTimeout(30_000);
 
 const EVENTS = 40;
 

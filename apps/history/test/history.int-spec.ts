@@ -6,7 +6,6 @@ import { answerOf, dataOf, historyStores, sendRaw, testBrokerUrl, waitFor } from
 import { HistoryUnderTest } from './history-under-test';
 import { StreamClient, StreamReply } from './stream-client';
 
-jest.setTimeout(30_000);
 
 type Series = HistorySchemas['FieldSeriesDto'][];
 type Latest = HistorySchemas['LatestValueDto'][];
