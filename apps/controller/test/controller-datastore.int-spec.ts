@@ -1,10 +1,20 @@
-import { historyTopic, stateTopic } from '@eventcast/domain';
-import { dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
+import { ControllerSchemas } from '@eventcast/api-client';
+import { historyTopic, isQuantity, Quantity, stateTopic } from '@eventcast/domain';
+import { answerOf, dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
 
 const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
 const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
+
+type Block = ControllerSchemas['BlockDto'];
+
+/** The Quantity in `field` of a block's data; fails the test when the field holds anything else. */
+function quantityIn(block: Block, field: string): Quantity {
+  const value = block.data[field];
+  if (!isQuantity(value)) throw new Error(`${block.id}: data.${field} is not a Quantity: ${JSON.stringify(value)}`);
+  return value;
+}
 
 /** A datastore document with fields of its own besides its key. */
 interface Document {
@@ -20,7 +30,7 @@ describe('the controller datastore', () => {
   let datastore: ServiceUnderTest<'datastore'>;
   let controller: ControllerUnderTest;
   let peer: MqttRecorder;
-  const block = (id: string, type: string, data: Record<string, unknown> = {}, meta?: Record<string, unknown>) => ({
+  const block = (id: string, type: string, data: Block['data'] = {}, meta?: Block['meta']): Block => ({
     id,
     serviceId,
     type,
@@ -30,7 +40,7 @@ describe('the controller datastore', () => {
   const documents = async () => (await dataOf(datastore.client.POST('/mget', { body: { namespace } }))).values;
   const setDocument = (value: Document) => dataOf(datastore.client.POST('/set', { body: { value } }));
   const setUnits = (temperature: string) => setDocument({ namespace: 'svc-global', id: 'units', temperature });
-  const read = async (id: string) => (await controller.call('blocks/read', { id })).body;
+  const read = (id: string) => dataOf(controller.client.POST('/blocks/read', { body: { id } }));
   const startDatastore = async (env: Record<string, string> = {}) =>
     (datastore = await ServiceUnderTest.start('datastore', { MQTT_URL: broker.url, ...env }));
 
@@ -51,46 +61,58 @@ describe('the controller datastore', () => {
   });
 
   beforeEach(async () => {
-    await controller.call('blocks/all/delete');
+    await dataOf(controller.client.POST('/blocks/all/delete'));
     await datastore.client.POST('/mdelete', { body: { namespace, filter: '*' } });
   });
 
   it('keeps block meta in the controller datastore: given on create, merged by patch, replaced by write, gone with the block', async () => {
-    const created = await controller.call(
-      'blocks/create',
-      block('Sensor', 'TempSensorMock', {}, { note: 'top shelf', colour: 'red' }),
+    const created = await dataOf(
+      controller.client.POST('/blocks/create', {
+        body: block('Sensor', 'TempSensorMock', {}, { note: 'top shelf', colour: 'red' }),
+      }),
     );
-    expect(created).toMatchObject({ status: 201, body: { meta: { note: 'top shelf', colour: 'red' } } });
+    expect(created.meta).toEqual({ note: 'top shelf', colour: 'red' });
     expect(await documents()).toEqual([
-      { namespace, id: `block-${created.body.nid}`, blockId: 'Sensor', meta: { note: 'top shelf', colour: 'red' } },
+      { namespace, id: `block-${created.nid}`, blockId: 'Sensor', meta: { note: 'top shelf', colour: 'red' } },
     ]);
 
-    expect(
-      (await controller.call('blocks/patch', block('Sensor', 'TempSensorMock', {}, { colour: 'blue' }))).body.meta,
-    ).toEqual({ note: 'top shelf', colour: 'blue' });
-    expect(
-      (await controller.call('blocks/write', block('Sensor', 'TempSensorMock', {}, { shelf: 2 }))).body.meta,
-    ).toEqual({ shelf: 2 });
-    expect((await controller.call('blocks/write', block('Sensor', 'TempSensorMock'))).body.meta).toEqual({ shelf: 2 });
+    const patched = await dataOf(
+      controller.client.POST('/blocks/patch', { body: block('Sensor', 'TempSensorMock', {}, { colour: 'blue' }) }),
+    );
+    expect(patched.meta).toEqual({ note: 'top shelf', colour: 'blue' });
+    const written = await dataOf(
+      controller.client.POST('/blocks/write', { body: block('Sensor', 'TempSensorMock', {}, { shelf: 2 }) }),
+    );
+    expect(written.meta).toEqual({ shelf: 2 });
+    const writtenWithoutMeta = await dataOf(
+      controller.client.POST('/blocks/write', { body: block('Sensor', 'TempSensorMock') }),
+    );
+    expect(writtenWithoutMeta.meta).toEqual({ shelf: 2 });
     expect((await read('Sensor')).meta).toEqual({ shelf: 2 });
 
-    await controller.call('blocks/delete', { id: 'Sensor' });
+    await dataOf(controller.client.POST('/blocks/delete', { body: { id: 'Sensor' } }));
     await waitFor('the meta document to be deleted', async () => (await documents()).length === 0);
   });
 
   it('follows meta changed in the datastore by someone else', async () => {
-    const { body } = await controller.call('blocks/create', block('Sensor', 'TempSensorMock', {}, { note: 'before' }));
-    await setDocument({ namespace, id: `block-${body.nid}`, blockId: 'Sensor', meta: { note: 'after' } });
+    const { nid } = await dataOf(
+      controller.client.POST('/blocks/create', { body: block('Sensor', 'TempSensorMock', {}, { note: 'before' }) }),
+    );
+    await setDocument({ namespace, id: `block-${nid}`, blockId: 'Sensor', meta: { note: 'after' } });
     await waitFor('the changed meta', async () => (await read('Sensor')).meta?.note === 'after');
   });
 
   it('switches reads, writes, the state event and the history event between degC and degF with the user unit', async () => {
-    await controller.call('blocks/create', block('Sensor', 'TempSensorMock', { connected: true, setting: 20 }));
+    await dataOf(
+      controller.client.POST('/blocks/create', {
+        body: block('Sensor', 'TempSensorMock', { connected: true, setting: 20 }),
+      }),
+    );
     await setUnits('degF');
-    await waitFor('reads in degF', async () => (await read('Sensor')).data.value.unit === 'degF');
+    await waitFor('reads in degF', async () => quantityIn(await read('Sensor'), 'value').unit === 'degF');
     expect((await read('Sensor')).data).toMatchObject({ value: q('degF', 68), setting: q('degF', 68) });
     expect((await read('SystemInfo')).data.tempUnit).toBe('TEMP_FAHRENHEIT');
-    expect((await controller.call('blocks/read/logged', { id: 'Sensor' })).body.data).toEqual({
+    expect((await dataOf(controller.client.POST('/blocks/read/logged', { body: { id: 'Sensor' } }))).data).toEqual({
       'value[degF]': 68,
       connected: true,
     });
@@ -108,17 +130,18 @@ describe('the controller datastore', () => {
       (event) => event.data.Sensor?.['value[degF]'] === 68,
     );
 
-    await controller.call('blocks/patch', block('Sensor', 'TempSensorMock', { setting: 50 }));
-    expect((await controller.call('blocks/read/stored', { id: 'Sensor' })).body.data.setting).toEqual(q('degC', 10));
+    await dataOf(controller.client.POST('/blocks/patch', { body: block('Sensor', 'TempSensorMock', { setting: 50 }) }));
+    const stored = await dataOf(controller.client.POST('/blocks/read/stored', { body: { id: 'Sensor' } }));
+    expect(stored.data.setting).toEqual(q('degC', 10));
 
     await setUnits('degC');
-    await waitFor('reads in degC again', async () => (await read('Sensor')).data.value.unit === 'degC');
+    await waitFor('reads in degC again', async () => quantityIn(await read('Sensor'), 'value').unit === 'degC');
     expect((await read('Sensor')).data.setting).toEqual(q('degC', 10));
   });
 
   it('restores a backup: blocks, links, nids, settings and documents as saved, and nothing else', async () => {
-    await controller.call(
-      'blocks/create',
+    const create = (body: Block) => dataOf(controller.client.POST('/blocks/create', { body }));
+    await create(
       block(
         'Sensor',
         'TempSensorMock',
@@ -126,8 +149,7 @@ describe('the controller datastore', () => {
         { note: 'sensor' },
       ),
     );
-    await controller.call(
-      'blocks/create',
+    await create(
       block('Pair', 'SetpointSensorPair', {
         enabled: true,
         sensorId: 'Sensor',
@@ -135,45 +157,55 @@ describe('the controller datastore', () => {
         filter: 'FILTER_45s',
       }),
     );
-    await controller.call(
-      'blocks/create',
+    await create(
       block('Heater', 'DigitalActuator', { hwDevice: 'OnboardPins', channel: 1, minOnTime: 30 }, { colour: 'red' }),
     );
-    await controller.call(
-      'blocks/create',
-      block('PWM', 'ActuatorPwm', { enabled: true, actuatorId: 'Heater', period: 10 }),
+    await create(block('PWM', 'ActuatorPwm', { enabled: true, actuatorId: 'Heater', period: 10 }));
+    await create(block('PID', 'Pid', { enabled: true, inputId: 'Pair', outputId: 'PWM', kp: 20, ti: 600, td: 30 }));
+    await dataOf(
+      controller.client.POST('/blocks/write', {
+        body: block('OnboardPins', 'OnboardPins', { enableIoSupply12V: true }),
+      }),
     );
-    await controller.call(
-      'blocks/create',
-      block('PID', 'Pid', { enabled: true, inputId: 'Pair', outputId: 'PWM', kp: 20, ti: 600, td: 30 }),
-    );
-    await controller.call('blocks/write', block('OnboardPins', 'OnboardPins', { enableIoSupply12V: true }));
     await setDocument({ namespace, id: 'layout', widgets: [1, 2] });
-    const saved = await controller.call('blocks/backup/save');
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ serviceId, timestamp: expect.any(String) });
-    expect(saved.body.store).toHaveLength(3);
-    const storedBefore = (await controller.call('blocks/all/read/stored')).body;
+    const saved = await dataOf(controller.client.POST('/blocks/backup/save'));
+    expect(saved).toMatchObject({ serviceId, timestamp: expect.any(String) });
+    expect(saved.store).toHaveLength(3);
+    const storedBefore = await dataOf(controller.client.POST('/blocks/all/read/stored'));
     const documentsBefore = await documents();
 
     // Change everything: settings, links, meta, blocks and documents added and removed.
-    await controller.call('blocks/patch', block('Pair', 'SetpointSensorPair', { storedSetting: 25, sensorId: null }));
-    await controller.call('blocks/delete', { id: 'PID' });
-    await controller.call('blocks/create', block('Extra', 'TempSensorExternal', { enabled: true }, { note: 'extra' }));
-    await controller.call('blocks/patch', block('Heater', 'DigitalActuator', {}, { colour: 'blue' }));
-    await controller.call('blocks/write', block('OnboardPins', 'OnboardPins', { enableIoSupply12V: false }));
-    await controller.call('blocks/discover');
+    await dataOf(
+      controller.client.POST('/blocks/patch', {
+        body: block('Pair', 'SetpointSensorPair', { storedSetting: 25, sensorId: null }),
+      }),
+    );
+    await dataOf(controller.client.POST('/blocks/delete', { body: { id: 'PID' } }));
+    await create(block('Extra', 'TempSensorExternal', { enabled: true }, { note: 'extra' }));
+    await dataOf(
+      controller.client.POST('/blocks/patch', { body: block('Heater', 'DigitalActuator', {}, { colour: 'blue' }) }),
+    );
+    await dataOf(
+      controller.client.POST('/blocks/write', {
+        body: block('OnboardPins', 'OnboardPins', { enableIoSupply12V: false }),
+      }),
+    );
+    await dataOf(controller.client.POST('/blocks/discover'));
     await setDocument({ namespace, id: 'layout', widgets: [] });
     await setDocument({ namespace, id: 'extra-document' });
 
-    expect(await controller.call('blocks/backup/load', saved.body)).toEqual({ status: 200, body: { messages: [] } });
-    expect((await controller.call('blocks/all/read/stored')).body).toEqual(storedBefore);
+    expect(await answerOf(controller.client.POST('/blocks/backup/load', { body: saved }))).toEqual({
+      status: 200,
+      body: { messages: [] },
+    });
+    expect(await dataOf(controller.client.POST('/blocks/all/read/stored'))).toEqual(storedBefore);
     expect(await documents()).toEqual(documentsBefore);
     expect((await read('Heater')).meta).toEqual({ colour: 'red' });
     expect((await read('PID')).data.outputId).toEqual(l('ActuatorAnalogInterface', 'PWM'));
   });
 
   it('restores what it can from a damaged backup and names the rest', async () => {
+    // Sent raw: a backup file edited by hand may lack fields that the typed client requires.
     const backup = {
       blocks: [
         block('Good', 'TempSensorMock', { setting: 5 }),
@@ -196,7 +228,7 @@ describe('the controller datastore', () => {
       'block Orphan pair: data.sensorId links to Missing sensor, which is not in the backup; the link is cleared',
       expect.stringMatching(/^document not ok!: id /),
     ]);
-    expect((await controller.call('blocks/all/read')).body.map((each: { id: string }) => each.id)).toEqual([
+    expect((await dataOf(controller.client.POST('/blocks/all/read'))).map((each) => each.id)).toEqual([
       'SystemInfo',
       'OnboardPins',
       'Good',
@@ -213,35 +245,50 @@ describe('the controller datastore', () => {
     });
 
     it('keeps the block API working from the device, answers 503 to meta calls, and catches up when the datastore returns', async () => {
-      const { body: kept } = await controller.call(
-        'blocks/create',
-        block('Kept', 'TempSensorMock', { connected: true, setting: 20 }, { note: 'kept' }),
+      const kept = await dataOf(
+        controller.client.POST('/blocks/create', {
+          body: block('Kept', 'TempSensorMock', { connected: true, setting: 20 }, { note: 'kept' }),
+        }),
       );
-      const { body: gone } = await controller.call(
-        'blocks/create',
-        block('Gone', 'TempSensorMock', {}, { note: 'gone' }),
+      const gone = await dataOf(
+        controller.client.POST('/blocks/create', { body: block('Gone', 'TempSensorMock', {}, { note: 'gone' }) }),
       );
       await setUnits('degF');
-      await waitFor('reads in degF', async () => (await read('Kept')).data.value.unit === 'degF');
+      await waitFor('reads in degF', async () => quantityIn(await read('Kept'), 'value').unit === 'degF');
       await datastore.stop('SIGKILL');
 
-      expect((await controller.call('blocks/create', block('Plain', 'TempSensorMock'))).status).toBe(201);
       expect(
-        (await controller.call('blocks/patch', block('Plain', 'TempSensorMock', { connected: true }))).status,
+        (await answerOf(controller.client.POST('/blocks/create', { body: block('Plain', 'TempSensorMock') }))).status,
+      ).toBe(201);
+      expect(
+        (
+          await answerOf(
+            controller.client.POST('/blocks/patch', { body: block('Plain', 'TempSensorMock', { connected: true }) }),
+          )
+        ).status,
       ).toBe(200);
-      expect((await controller.call('blocks/all/read')).status).toBe(200);
-      const refused = await controller.call('blocks/create', block('With meta', 'TempSensorMock', {}, { note: 'x' }));
+      expect((await answerOf(controller.client.POST('/blocks/all/read'))).status).toBe(200);
+      const refused = await answerOf(
+        controller.client.POST('/blocks/create', { body: block('With meta', 'TempSensorMock', {}, { note: 'x' }) }),
+      );
       expect(refused).toMatchObject({ status: 503, body: { message: expect.stringContaining('unreachable') } });
-      expect((await controller.call('blocks/read', { id: 'With meta' })).status).toBe(404);
+      expect((await answerOf(controller.client.POST('/blocks/read', { body: { id: 'With meta' } }))).status).toBe(404);
       expect(
-        (await controller.call('blocks/write', block('Kept', 'TempSensorMock', { setting: 99 }, { note: 'changed' })))
-          .status,
+        (
+          await answerOf(
+            controller.client.POST('/blocks/write', {
+              body: block('Kept', 'TempSensorMock', { setting: 99 }, { note: 'changed' }),
+            }),
+          )
+        ).status,
       ).toBe(503);
       expect((await read('Kept')).data.setting).toEqual(q('degF', 68));
-      expect((await controller.call('blocks/backup/save')).status).toBe(503);
-      expect((await controller.call('blocks/backup/load', { blocks: [], store: [] })).status).toBe(503);
+      expect((await answerOf(controller.client.POST('/blocks/backup/save'))).status).toBe(503);
+      expect(
+        (await answerOf(controller.client.POST('/blocks/backup/load', { body: { blocks: [], store: [] } }))).status,
+      ).toBe(503);
       expect((await read('Kept')).meta).toEqual({ note: 'kept' });
-      expect((await controller.call('blocks/delete', { id: 'Gone' })).status).toBe(200);
+      expect((await answerOf(controller.client.POST('/blocks/delete', { body: { id: 'Gone' } }))).status).toBe(200);
 
       // A restart while the datastore is away: no meta and the default unit until it returns.
       await controller.stop();
@@ -252,16 +299,17 @@ describe('the controller datastore', () => {
       await startDatastore({ PORT: datastore.env.PORT, DATA_DIR: datastore.env.DATA_DIR });
       await waitFor('the meta and the unit to come back', async () => {
         const again = await read('Kept');
-        return again.meta?.note === 'kept' && again.data.setting.unit === 'degF';
+        return again.meta?.note === 'kept' && quantityIn(again, 'setting').unit === 'degF';
       });
       await waitFor(
         "the deleted block's meta to go",
         async () => !(await documents()).some((document) => document.id === `block-${gone.nid}`),
       );
       expect((await documents()).map((document) => document.id)).toEqual([`block-${kept.nid}`]);
-      expect(
-        (await controller.call('blocks/patch', block('Kept', 'TempSensorMock', {}, { more: true }))).body.meta,
-      ).toEqual({ note: 'kept', more: true });
+      const patched = await dataOf(
+        controller.client.POST('/blocks/patch', { body: block('Kept', 'TempSensorMock', {}, { more: true }) }),
+      );
+      expect(patched.meta).toEqual({ note: 'kept', more: true });
       await setUnits('degC');
     }, 60_000);
   });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { connectAsync, MqttClient } from 'mqtt';
 import { HistorySchemas } from '@eventcast/api-client';
 import { historyTopic } from '@eventcast/domain';
-import { answerOf, dataOf, historyStores, sendRaw, testBrokerUrl, waitFor } from '@eventcast/testing';
-import { HistoryUnderTest } from './history-under-test';
+import { answerOf, dataOf, historyStores, sendRaw, waitFor } from '@eventcast/testing';
+import { useHistoryWithPublisher } from './history-with-publisher';
 import { StreamClient, StreamReply } from './stream-client';
 
 
@@ -14,25 +13,14 @@ const SECOND = 1_000_000;
 
 describe.each(historyStores())('the history service on $label with the real Mosquitto', ({ env }) => {
   const key = `e2e-${randomBytes(4).toString('hex')}`;
-  let history: HistoryUnderTest;
-  let publisher: MqttClient;
-
-  beforeAll(async () => {
-    history = await (await HistoryUnderTest.create(env)).start();
-    publisher = await connectAsync(testBrokerUrl());
-  });
-
-  afterAll(async () => {
-    await publisher.endAsync();
-    await history.end();
-  });
+  const running = useHistoryWithPublisher(env);
 
   function publish(event: unknown, topic = historyTopic(key)): Promise<unknown> {
-    return publisher.publishAsync(topic, typeof event === 'string' ? event : JSON.stringify(event), { qos: 1 });
+    return running.publisher.publishAsync(topic, typeof event === 'string' ? event : JSON.stringify(event), { qos: 1 });
   }
 
   async function latest(field: string): Promise<Latest[number] | undefined> {
-    const [value] = await dataOf(history.client.POST('/timeseries/metrics', { body: { fields: [field] } }));
+    const [value] = await dataOf(running.history.client.POST('/timeseries/metrics', { body: { fields: [field] } }));
     return value;
   }
 
@@ -65,24 +53,26 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     const names = Object.keys(expected);
 
     const fields = await waitFor('the stored fields', async () => {
-      const all = await dataOf(history.client.POST('/timeseries/fields', { body: { duration: '1h' } }));
+      const all = await dataOf(running.history.client.POST('/timeseries/fields', { body: { duration: '1h' } }));
       const ours = all.filter((field) => field.startsWith(`${k}/`));
       return ours.length === names.length && ours;
     });
     expect(fields).toEqual([...names].sort());
 
-    const ranges = await dataOf(history.client.POST('/timeseries/ranges', { body: { fields: names, duration: '1h' } }));
+    const ranges = await dataOf(
+      running.history.client.POST('/timeseries/ranges', { body: { fields: names, duration: '1h' } }),
+    );
     expect(ranges.map(({ field, values }) => [field, values.map(([, value]) => value)])).toEqual(
       names.map((name) => [name, [expected[name]]]),
     );
 
-    const metrics = await dataOf(history.client.POST('/timeseries/metrics', { body: { fields: names } }));
+    const metrics = await dataOf(running.history.client.POST('/timeseries/metrics', { body: { fields: names } }));
     expect(metrics.map(({ field, value }) => [field, value])).toEqual(names.map((name) => [name, expected[name]]));
     const [time] = new Set(metrics.map((metric) => metric.timestamp));
     expect(new Set(metrics.map((metric) => metric.timestamp)).size).toBe(1);
     expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 
-    const csv = await history.client.POST('/timeseries/csv', {
+    const csv = await running.history.client.POST('/timeseries/csv', {
       body: { fields: names, duration: '1h', precision: 'ISO8601' },
       parseAs: 'text',
     });
@@ -92,29 +82,29 @@ describe.each(historyStores())('the history service on $label with the real Mosq
   });
 
   it('drops a malformed event and stores the next valid one', async () => {
-    const invalidBefore = history.ingest.stats.invalidEvents;
+    const invalidBefore = running.history.ingest.stats.invalidEvents;
     await publish('not json {');
     await publish({ key: 7, data: { v: 1 } });
     await publish({ key: `${key}-after`, data: { v: 1 } });
     await waitFor('the valid event', async () => (await latest(`${key}-after/v`))?.value === 1);
-    expect(history.ingest.stats.invalidEvents - invalidBefore).toBe(2);
+    expect(running.history.ingest.stats.invalidEvents - invalidBefore).toBe(2);
   });
 
   it('answers 400 naming the problem for a bad combination of times or an unknown precision', async () => {
     const answers = await Promise.all([
       answerOf(
-        history.client.POST('/timeseries/ranges', {
+        running.history.client.POST('/timeseries/ranges', {
           body: { fields: ['x'], start: '2024-05-01T00:00:00Z', end: '2024-05-02T00:00:00Z', duration: '1h' },
         }),
       ),
       answerOf(
-        history.client.POST('/timeseries/ranges', {
+        running.history.client.POST('/timeseries/ranges', {
           body: { fields: ['x'], start: '2024-05-02T00:00:00Z', end: '2024-05-01T00:00:00Z' },
         }),
       ),
-      sendRaw(`${history.url}/timeseries/csv`, { fields: ['x'], duration: '1h', precision: 'minutes' }),
-      answerOf(history.client.POST('/timeseries/metrics', { body: { fields: ['x'], duration: 'soon' } })),
-      sendRaw(`${history.url}/timeseries/ranges`, { fields: 'x' }),
+      sendRaw(`${running.history.url}/timeseries/csv`, { fields: ['x'], duration: '1h', precision: 'minutes' }),
+      answerOf(running.history.client.POST('/timeseries/metrics', { body: { fields: ['x'], duration: 'soon' } })),
+      sendRaw(`${running.history.url}/timeseries/ranges`, { fields: 'x' }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400]);
     const messages = answers.map(({ body }) => JSON.stringify(body));
@@ -128,12 +118,12 @@ describe.each(historyStores())('the history service on $label with the real Mosq
   it('averages ranges into buckets on multiples of their width, the same for a repeated query over a shifted window', async () => {
     const field = `${key}-buckets/v`;
     const t0 = Date.UTC(2024, 4, 1) * 1000;
-    await history.write(
+    await running.history.write(
       Array.from({ length: 400 }, (_, index) => ({ ts: t0 + index * 10 * SECOND, values: new Map([[field, index]]) })),
     );
     const ask = (startSeconds: number) =>
       dataOf(
-        history.client.POST('/timeseries/ranges', {
+        running.history.client.POST('/timeseries/ranges', {
           body: { fields: [field], start: (t0 + startSeconds * SECOND) / 1000, duration: '30m', points: 30 },
         }),
       );
@@ -152,7 +142,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     const [a, b] = [`${key}-csv/a`, `${key}-csv/b`];
     const t0 = Date.UTC(2024, 3, 1) * 1000;
     const rows = 12_000;
-    await history.write(
+    await running.history.write(
       Array.from({ length: rows }, (_, index) => ({
         ts: t0 + index * SECOND,
         values: new Map(
@@ -165,7 +155,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
         ),
       })),
     );
-    const csv = await history.csv({
+    const csv = await running.history.csv({
       fields: [a, b],
       start: t0 / SECOND,
       end: (t0 + rows * SECOND) / SECOND,
@@ -182,14 +172,14 @@ describe.each(historyStores())('the history service on $label with the real Mosq
   });
 
   it('answers ping while its store is reachable', async () => {
-    await expect(answerOf(history.client.GET('/timeseries/ping'))).resolves.toEqual({
+    await expect(answerOf(running.history.client.GET('/timeseries/ping'))).resolves.toEqual({
       status: 200,
       body: { ping: 'pong' },
     });
   });
 
   it('serves an API page that lists every endpoint with its body and examples, and describes the stream', async () => {
-    const document = (await (await fetch(`${history.url}/api/doc-json`)).json()) as {
+    const document = (await (await fetch(`${running.history.url}/api/doc-json`)).json()) as {
       info: { description: string };
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { examples?: object }> } }>>;
     };
@@ -205,7 +195,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     const isData = (id: string) => (reply: StreamReply) => reply.id === id && reply.data !== undefined;
 
     beforeEach(async () => {
-      stream = await StreamClient.open(history.streamUrl);
+      stream = await StreamClient.open(running.history.streamUrl);
     });
 
     afterEach(() => stream.close());

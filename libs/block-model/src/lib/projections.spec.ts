@@ -13,6 +13,8 @@ function type(name: string) {
 }
 
 const PID = type('Pid');
+/** The Pid's plain numbers: the logged data keeps them as they are. */
+const PID_NUMBERS = { p: 18, i: 0.5, d: 0, outputSetting: 18.5, outputValue: 18.5, integral: 300, derivative: 0 };
 const PID_DATA = {
   enabled: true,
   active: false,
@@ -24,13 +26,7 @@ const PID_DATA = {
   inputValue: q('degC', 20),
   inputSetting: q('degC', 21),
   error: q('delta_degC', 1),
-  p: 18,
-  i: 0.5,
-  d: 0,
-  outputSetting: 18.5,
-  outputValue: 18.5,
-  integral: 300,
-  derivative: 0,
+  ...PID_NUMBERS,
   integralReset: 0,
 };
 
@@ -108,13 +104,7 @@ describe(toLoggedData.name, () => {
       'inputValue[degC]': 20,
       'inputSetting[degC]': 21,
       'error[delta_degC]': 1,
-      p: 18,
-      i: 0.5,
-      d: 0,
-      outputSetting: 18.5,
-      outputValue: 18.5,
-      integral: 300,
-      derivative: 0,
+      ...PID_NUMBERS,
     });
   });
 

@@ -80,11 +80,11 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
       "DocumentRefDto": {
         "properties": {
           "id": {
-            "description": "The document's id: letters, digits, `_`, `-`, `.` or `~`; not empty.",
+            "description": "The document's id within its namespace: letters, digits, `_`, `-`, `.` or `~`; not empty.",
             "type": "string"
           },
           "namespace": {
-            "description": "The document's namespace: letters, digits, `_`, `-`, `.`, `~` and `:`; may be empty.",
+            "description": "Letters, digits, `_`, `-`, `.`, `~`, and `:` between nested namespaces, e.g. `svc-global` or\n`controller-service:controller-1`; may be empty.",
             "type": "string"
           }
         },
