@@ -3,7 +3,6 @@ import { historyTopic } from '@eventcast/domain';
 import { historyStores, waitFor } from '@eventcast/testing';
 import { useHistoryWithPublisher } from './history-with-publisher';
 
-
 describe.each(historyStores())('the history service on $label across a restart', ({ env }) => {
   const key = `restart-${randomBytes(4).toString('hex')}`;
   const running = useHistoryWithPublisher(env, (publisher) =>

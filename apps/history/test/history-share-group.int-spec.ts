@@ -4,7 +4,6 @@ import { historyTopic } from '@eventcast/domain';
 import { dataOf, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 
-
 const EVENTS = 40;
 
 describe('two history services in one share group', () => {

@@ -5,7 +5,6 @@ import { answerOf, dataOf, historyStores, sendRaw, waitFor } from '@eventcast/te
 import { useHistoryWithPublisher } from './history-with-publisher';
 import { StreamClient, StreamReply } from './stream-client';
 
-
 type Series = HistorySchemas['FieldSeriesDto'][];
 type Latest = HistorySchemas['LatestValueDto'][];
 

@@ -5,7 +5,6 @@ import { historyTopic } from '@eventcast/domain';
 import { answerOf, freePort, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { HistoryUnderTest } from './history-under-test';
 
-
 describe('the history service while its QuestDB store is unreachable', () => {
   const key = `outage-${randomBytes(4).toString('hex')}`;
   let history: HistoryUnderTest;
