@@ -13,14 +13,7 @@ describe('the block REST API', () => {
 
   beforeAll(async () => {
     broker = await PrivateBroker.start();
-    // No datastore answers here: the block API works from the device alone.
-    controller = await (
-      await ControllerUnderTest.create({
-        SERVICE_ID: serviceId,
-        MQTT_URL: broker.url,
-        DATASTORE_URL: 'http://127.0.0.1:9',
-      })
-    ).start();
+    controller = await ControllerUnderTest.startWithoutDatastore(serviceId, broker.url);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { historyTopic, stateTopic } from '@eventcast/domain';
 import { dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
-import { ControllerUnderTest } from './controller-under-test';
+import { ControllerUnderTest, NO_DATASTORE_URL } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
 
 const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
@@ -32,13 +32,7 @@ describe('the state and history events', () => {
   beforeAll(async () => {
     broker = await PrivateBroker.start();
     history = await ServiceUnderTest.start('history', { MQTT_URL: broker.url, MQTT_CLIENT_ID: `${serviceId}-history` });
-    controller = await (
-      await ControllerUnderTest.create({
-        SERVICE_ID: serviceId,
-        MQTT_URL: broker.url,
-        DATASTORE_URL: 'http://127.0.0.1:9',
-      })
-    ).start();
+    controller = await ControllerUnderTest.startWithoutDatastore(serviceId, broker.url);
     peer = await MqttRecorder.connect(broker.url, stateTopic(serviceId), historyTopic(serviceId));
     await controller.client.POST('/blocks/create', {
       body: block('Sensor', 'TempSensorMock', { connected: true, setting: 20.5 }),
@@ -163,7 +157,7 @@ describe('the state event of a controller that goes away', () => {
       await ControllerUnderTest.create({
         SERVICE_ID: 'goodbye-test',
         MQTT_URL: broker.url,
-        DATASTORE_URL: 'http://127.0.0.1:9',
+        DATASTORE_URL: NO_DATASTORE_URL,
       })
     ).start();
     const retained = await stateAfter('goodbye-test', () => controller.stop());
@@ -178,7 +172,7 @@ describe('the state event of a controller that goes away', () => {
     const controller = await ServiceUnderTest.start('controller', {
       SERVICE_ID: 'killed-test',
       MQTT_URL: broker.url,
-      DATASTORE_URL: 'http://127.0.0.1:9',
+      DATASTORE_URL: NO_DATASTORE_URL,
       BROADCAST_INTERVAL_MS: '200',
     });
     const retained = await stateAfter('killed-test', () => controller.stop('SIGKILL'));

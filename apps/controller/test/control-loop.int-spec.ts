@@ -15,9 +15,7 @@ describe('a control loop built through the API alone', () => {
   beforeAll(async () => {
     broker = await PrivateBroker.start();
     const url = broker.url;
-    controller = await (
-      await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: url, DATASTORE_URL: 'http://127.0.0.1:9' })
-    ).start();
+    controller = await ControllerUnderTest.startWithoutDatastore(serviceId, url);
     peer = await MqttRecorder.connect(url, stateTopic(serviceId));
   });
 

@@ -8,6 +8,9 @@ import { freePort, RouteAnswer, sendRaw, waitFor } from '@eventcast/testing';
 import { readControllerConfig } from '../src/config/controller.config';
 import { controllerService } from '../src/controller-service';
 
+/** An address where no datastore answers (port 9, discard). */
+export const NO_DATASTORE_URL = 'http://127.0.0.1:9';
+
 /**
  * The controller service started in this process as `main.ts` starts it, on a free port, with a
  * data folder of its own that outlives a `stop`, so a restart finds the same device file.
@@ -28,6 +31,19 @@ export class ControllerUnderTest {
       BROADCAST_INTERVAL_MS: '200',
       ...env,
     });
+  }
+
+  /**
+   * Starts a controller without a datastore (nothing answers at its DATASTORE_URL) on `brokerUrl`:
+   * the block API works from the device alone.
+   */
+  static async startWithoutDatastore(serviceId: string, brokerUrl: string): Promise<ControllerUnderTest> {
+    const controller = await ControllerUnderTest.create({
+      SERVICE_ID: serviceId,
+      MQTT_URL: brokerUrl,
+      DATASTORE_URL: NO_DATASTORE_URL,
+    });
+    return controller.start();
   }
 
   get serviceId(): string {

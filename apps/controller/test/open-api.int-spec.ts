@@ -1,4 +1,5 @@
 import { PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
+import { NO_DATASTORE_URL } from './controller-under-test';
 
 interface Operation {
   requestBody?: { content: Record<string, { examples?: object }> };
@@ -23,7 +24,7 @@ describe('the API page of the built controller', () => {
     controller = await ServiceUnderTest.start('controller', {
       SERVICE_ID: 'doc-test',
       MQTT_URL: broker.url,
-      DATASTORE_URL: 'http://127.0.0.1:9',
+      DATASTORE_URL: NO_DATASTORE_URL,
     });
     document = (await (await fetch(`${controller.url}/doc-test/api/doc-json`)).json()) as OpenApiDocument;
   }, 40_000);

@@ -1,6 +1,6 @@
 import { ControllerApiClient } from '@eventcast/api-client';
 import { dataOf, PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
-import { ControllerUnderTest } from './controller-under-test';
+import { ControllerUnderTest, NO_DATASTORE_URL } from './controller-under-test';
 
 /** Blocks whose stored settings differ from every default, linked to each other. */
 const SETUP = [
@@ -104,7 +104,7 @@ describe('a controller restart', () => {
   });
 
   it('keeps every stored setting that was answered when the process is killed', async () => {
-    const env = { SERVICE_ID: 'killed-restart-test', MQTT_URL: broker.url, DATASTORE_URL: 'http://127.0.0.1:9' };
+    const env = { SERVICE_ID: 'killed-restart-test', MQTT_URL: broker.url, DATASTORE_URL: NO_DATASTORE_URL };
     let controller = await ServiceUnderTest.start('controller', env);
     const stored = await setUp(controller.client, 'killed-restart-test');
 

@@ -76,8 +76,7 @@ export class InMemoryControllerDevice extends ControllerDevice {
 
   async delete(id: string): Promise<DeviceDeletion> {
     const block = this.known(id);
-    if (block.nid < FIRST_USER_NID)
-      throw new DeviceBlockError('system-block', id, `${id} is a system block, which cannot be deleted`);
+    if (block.nid < FIRST_USER_NID) throw DeviceBlockError.systemBlockDeleted(id);
     return this.remove([block]);
   }
 
@@ -113,14 +112,8 @@ export class InMemoryControllerDevice extends ControllerDevice {
 
   private add(block: NewDeviceBlock): MutableBlock {
     const type = this.typeOf(block.type);
-    if (type.system !== undefined)
-      throw new DeviceBlockError(
-        'system-block',
-        block.id,
-        `${block.type} is the type of a system block, which cannot be created`,
-      );
-    if (this.byId.has(block.id))
-      throw new DeviceBlockError('block-exists', block.id, `a block named ${block.id} exists already`);
+    if (type.system !== undefined) throw DeviceBlockError.systemBlockType(block.id, block.type);
+    if (this.byId.has(block.id)) throw DeviceBlockError.blockExists(block.id);
     const free =
       block.nid !== undefined &&
       block.nid >= FIRST_USER_NID &&
@@ -141,7 +134,7 @@ export class InMemoryControllerDevice extends ControllerDevice {
 
   private known(id: string): MutableBlock {
     const block = this.byId.get(id);
-    if (block === undefined) throw new DeviceBlockError('unknown-block', id, `there is no block ${id}`);
+    if (block === undefined) throw DeviceBlockError.unknownBlock(id);
     return block;
   }
 

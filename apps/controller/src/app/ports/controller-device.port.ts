@@ -39,6 +39,22 @@ export class DeviceBlockError extends RefusedChangeError {
   ) {
     super(message);
   }
+
+  static unknownBlock(id: string): DeviceBlockError {
+    return new DeviceBlockError('unknown-block', id, `there is no block ${id}`);
+  }
+
+  static blockExists(id: string): DeviceBlockError {
+    return new DeviceBlockError('block-exists', id, `a block named ${id} exists already`);
+  }
+
+  static systemBlockType(id: string, type: string): DeviceBlockError {
+    return new DeviceBlockError('system-block', id, `${type} is the type of a system block, which cannot be created`);
+  }
+
+  static systemBlockDeleted(id: string): DeviceBlockError {
+    return new DeviceBlockError('system-block', id, `${id} is a system block, which cannot be deleted`);
+  }
 }
 
 /**

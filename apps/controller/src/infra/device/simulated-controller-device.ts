@@ -106,7 +106,7 @@ export class SimulatedControllerDevice extends ControllerDevice {
 
   async write(id: string, data: BlockData): Promise<DeviceBlock> {
     const block = this.byId.get(id);
-    if (block === undefined) throw new DeviceBlockError('unknown-block', id, `there is no block ${id}`);
+    if (block === undefined) throw DeviceBlockError.unknownBlock(id);
     block.data = this.withTimestamp(block.type, { ...block.data, ...data });
     this.settle();
     await this.save();
@@ -115,9 +115,8 @@ export class SimulatedControllerDevice extends ControllerDevice {
 
   async delete(id: string): Promise<DeviceDeletion> {
     const block = this.byId.get(id);
-    if (block === undefined) throw new DeviceBlockError('unknown-block', id, `there is no block ${id}`);
-    if (block.nid < FIRST_USER_NID)
-      throw new DeviceBlockError('system-block', id, `${id} is a system block, which cannot be deleted`);
+    if (block === undefined) throw DeviceBlockError.unknownBlock(id);
+    if (block.nid < FIRST_USER_NID) throw DeviceBlockError.systemBlockDeleted(id);
     return this.remove([block]);
   }
 
@@ -165,14 +164,8 @@ export class SimulatedControllerDevice extends ControllerDevice {
 
   private add(block: NewDeviceBlock): SimBlock {
     const type = this.typeOf(block.type);
-    if (type.system !== undefined)
-      throw new DeviceBlockError(
-        'system-block',
-        block.id,
-        `${block.type} is the type of a system block, which cannot be created`,
-      );
-    if (this.byId.has(block.id))
-      throw new DeviceBlockError('block-exists', block.id, `a block named ${block.id} exists already`);
+    if (type.system !== undefined) throw DeviceBlockError.systemBlockType(block.id, block.type);
+    if (this.byId.has(block.id)) throw DeviceBlockError.blockExists(block.id);
     const created: SimBlock = {
       id: block.id,
       nid: this.assignNid(block.nid),
