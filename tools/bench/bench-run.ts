@@ -1,3 +1,7 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { freePort, waitFor } from '@eventcast/testing';
+
 // How the service benchmarks run: what they start is stopped at the end, newest first, and a run
 // that hangs is stopped after its deadline instead of holding the machine.
 
@@ -22,4 +26,47 @@ export function runBench(name: string, deadlineMs: number, main: () => Promise<v
       process.exitCode = 1;
     })
     .finally(() => stopAll().finally(() => clearTimeout(deadline)));
+}
+
+const WORKSPACE = resolve(__dirname, '../..');
+
+/** A built app a bench started: its process, its port, and how to stop it. */
+export interface BenchApp {
+  child: ChildProcess;
+  port: number;
+  /** SIGTERM, then SIGKILL if it has not ended within 5 s. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `dist/apps/<app>/main.js` on a free port with `env`, registers its stop in `cleanups`, and
+ * waits until `GET <pingPath>` answers; a failure to start names the end of its standard error.
+ */
+export async function startBuiltApp(app: string, env: Record<string, string>, pingPath: string): Promise<BenchApp> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(WORKSPACE, 'dist/apps', app, 'main.js')], {
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((done) => setTimeout(() => done(false), 5000)),
+    ]);
+    if (!stopped) child.kill('SIGKILL');
+  };
+  cleanups.push(stop);
+  await waitFor(
+    `the ${app}`,
+    async () => child.exitCode === null && (await fetch(`http://127.0.0.1:${port}${pingPath}`)).ok,
+    30_000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${errors}`);
+  });
+  return { child, port, stop };
 }

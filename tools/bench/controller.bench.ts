@@ -8,15 +8,15 @@
 //   size of both events.
 // BENCH_SECONDS sets each REST run's length (default 5, after a 1 s warm-up).
 import 'reflect-metadata';
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { blockTopic, historyTopic, stateTopic } from '@eventcast/domain';
-import { freePort, ServerProcess, waitFor } from '@eventcast/testing';
-import { cleanups, runBench } from './bench-run';
+import { ServerProcess, waitFor } from '@eventcast/testing';
+import { BenchApp, cleanups, runBench, startBuiltApp } from './bench-run';
 import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -34,12 +34,6 @@ const TARGETS = { writesPerSecond: 3000, broadcastMs: 50 };
 /** Linux reports process CPU time in clock ticks of 10 ms. */
 const CLOCK_TICK_MS = 10;
 
-interface Controller {
-  child: ChildProcess;
-  port: number;
-  stop: () => Promise<void>;
-}
-
 const q = (unit: string, value: number) => ({ __objtype: 'Quantity', unit, value });
 
 /** `clients` keep-alive clients sending `route` requests to the controller. */
@@ -51,33 +45,12 @@ function blocksPath(route: string): string {
   return `/${SERVICE_ID}/blocks/${route}`;
 }
 
-async function startController(env: Record<string, string>): Promise<Controller> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(WORKSPACE, 'dist/apps/controller/main.js')], {
-    env: { ...process.env, PORT: String(port), SERVICE_ID: SERVICE_ID, DATASTORE_URL: 'http://127.0.0.1:9', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    const stopped = await Promise.race([
-      exited.then(() => true),
-      new Promise<boolean>((done) => setTimeout(() => done(false), 5000)),
-    ]);
-    if (!stopped) child.kill('SIGKILL');
-  };
-  cleanups.push(stop);
-  await waitFor(
-    'the controller',
-    async () => child.exitCode === null && (await fetch(`http://127.0.0.1:${port}/${SERVICE_ID}/ping`)).ok,
-    30_000,
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}\n${errors}`);
-  });
-  return { child, port, stop };
+function startController(env: Record<string, string>): Promise<BenchApp> {
+  return startBuiltApp(
+    'controller',
+    { SERVICE_ID: SERVICE_ID, DATASTORE_URL: 'http://127.0.0.1:9', ...env },
+    `/${SERVICE_ID}/ping`,
+  );
 }
 
 /** User CPU plus system CPU of a process so far, in milliseconds. */

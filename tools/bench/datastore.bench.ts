@@ -6,13 +6,13 @@
 // events, and its own Redis unless REDIS_URL is set; redis-benchmark then writes its key
 // `key:__rand_int__` there) and stops all of it at the end.
 // BENCH_SECONDS sets each run's length (default 5, after a 1 s warm-up).
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, ServerProcess, waitFor } from '@eventcast/testing';
-import { cleanups, runBench } from './bench-run';
+import { ServerProcess } from '@eventcast/testing';
+import { cleanups, runBench, startBuiltApp } from './bench-run';
 import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -65,33 +65,7 @@ function measure(port: number, scenario: Scenario, clients: number): Promise<Loa
 }
 
 async function startDatastore(env: Record<string, string>): Promise<number> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(WORKSPACE, 'dist/apps/datastore/main.js')], {
-    env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  cleanups.push(async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    const stopped = await Promise.race([
-      exited.then(() => true),
-      new Promise<boolean>((done) => setTimeout(() => done(false), 5000)),
-    ]);
-    if (!stopped) child.kill('SIGKILL');
-  });
-  try {
-    await waitFor(
-      'the datastore',
-      async () => child.exitCode === null && (await fetch(`http://127.0.0.1:${port}/history/datastore/ping`)).ok,
-      30_000,
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${errors}`);
-  }
-  return port;
+  return (await startBuiltApp('datastore', env, '/history/datastore/ping')).port;
 }
 
 async function startServer(server: ServerProcess): Promise<string> {
