@@ -277,9 +277,12 @@ export interface components {
             namespace: string;
         };
         DocumentRefDto: {
-            /** @description The document's id: letters, digits, `_`, `-`, `.` or `~`; not empty. */
+            /** @description The document's id within its namespace: letters, digits, `_`, `-`, `.` or `~`; not empty. */
             id: string;
-            /** @description The document's namespace: letters, digits, `_`, `-`, `.`, `~` and `:`; may be empty. */
+            /**
+             * @description Letters, digits, `_`, `-`, `.`, `~`, and `:` between nested namespaces, e.g. `svc-global` or
+             *     `controller-service:controller-1`; may be empty.
+             */
             namespace: string;
         };
         DocumentsAnswerDto: {
