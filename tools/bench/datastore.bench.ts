@@ -6,6 +6,7 @@
 // events, and its own Redis unless REDIS_URL is set; redis-benchmark then writes its key
 // `key:__rand_int__` there) and stops all of it at the end.
 // BENCH_SECONDS sets each run's length (default 5, after a 1 s warm-up).
+import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';

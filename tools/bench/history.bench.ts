@@ -7,6 +7,7 @@
 // first measures QuestDB's own ingest limit and gives the service's sustained rate as a share of it.
 // BENCH_SECONDS sets each ingest step's length. Everything it writes goes to tables of its own,
 // dropped at the end.
+import 'reflect-metadata';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
