@@ -14,7 +14,7 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAsync } from 'mqtt';
-import { blockTopic, historyTopic, stateTopic } from '@eventcast/domain';
+import { blockTopic, historyTopic, quantity as q, stateTopic } from '@eventcast/domain';
 import { ServerProcess, waitFor } from '@eventcast/testing';
 import { BenchApp, cleanups, runBench, startBuiltApp } from './bench-run';
 import { LoadResult, post, runLoad } from './http-load';
@@ -33,8 +33,6 @@ const DEADLINE_MS = 10 * 60_000;
 const TARGETS = { writesPerSecond: 3000, broadcastMs: 50 };
 /** Linux reports process CPU time in clock ticks of 10 ms. */
 const CLOCK_TICK_MS = 10;
-
-const q = (unit: string, value: number) => ({ __objtype: 'Quantity', unit, value });
 
 /** `clients` keep-alive clients sending `route` requests to the controller. */
 function measure(port: number, route: string, body: (n: number) => string, clients: number): Promise<LoadResult> {

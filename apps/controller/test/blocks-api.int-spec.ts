@@ -1,9 +1,7 @@
 import { answerOf, dataOf, PrivateBroker } from '@eventcast/testing';
+import { link as l, quantity as q } from '@eventcast/domain';
 import { ControllerDevice } from '../src/app/ports/controller-device.port';
 import { ControllerUnderTest } from './controller-under-test';
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 describe('the block REST API', () => {
   const serviceId = 'rest-test';

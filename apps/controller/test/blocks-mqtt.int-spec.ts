@@ -1,11 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { statePatchTopic } from '@eventcast/domain';
+import { link as l, quantity as q, statePatchTopic } from '@eventcast/domain';
 import { answerOf, dataOf, PrivateBroker, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 interface PatchEvent {
   key: string;

@@ -1,9 +1,7 @@
-import { historyTopic, stateTopic } from '@eventcast/domain';
+import { historyTopic, link as l, stateTopic } from '@eventcast/domain';
 import { dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest, NO_DATASTORE_URL } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
-
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 interface StateEvent {
   key: string;

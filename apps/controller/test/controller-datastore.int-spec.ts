@@ -1,11 +1,8 @@
 import { ControllerSchemas } from '@eventcast/api-client';
-import { historyTopic, isQuantity, Quantity, stateTopic } from '@eventcast/domain';
+import { historyTopic, isQuantity, link as l, Quantity, quantity as q, stateTopic } from '@eventcast/domain';
 import { answerOf, dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
 import { MqttRecorder } from './mqtt-recorder';
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 type Block = ControllerSchemas['BlockDto'];
 

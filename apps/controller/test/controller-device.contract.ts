@@ -1,8 +1,7 @@
 import { findBlockType, normaliseWrite } from '@eventcast/block-model';
+import { link as l } from '@eventcast/domain';
 import { ControllerDevice, NewDeviceBlock } from '../src/app/ports/controller-device.port';
 import { SimulatedHardware } from '../src/infra/device/simulated-hardware';
-
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 /** The hardware each device under the contract has plugged in. */
 export const CONTRACT_HARDWARE: readonly SimulatedHardware[] = [

@@ -1,8 +1,6 @@
+import { link as l, quantity as q } from '@eventcast/domain';
 import { findBlockType } from './catalogue';
 import { defaultData } from './defaults';
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 describe(defaultData.name, () => {
   it('gives a new block every field, with read-only quantities unknown until the controller computes them', () => {

@@ -1,7 +1,5 @@
+import { link as l, quantity as q } from '@eventcast/domain';
 import { mergePatch } from './merge-patch';
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 describe(mergePatch.name, () => {
   it('keeps the fields a patch does not name and replaces the ones it names', () => {

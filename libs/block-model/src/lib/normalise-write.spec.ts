@@ -1,3 +1,4 @@
+import { link as l, quantity as q } from '@eventcast/domain';
 import { BlockDataError, BlockDataProblem } from './block-data-error';
 import { defineBlockType } from './block-type-definition';
 import { findBlockType } from './catalogue';
@@ -28,9 +29,6 @@ function problems(typeName: string, data: unknown, options: WriteOptions = {}): 
   }
   throw new Error('the write was accepted');
 }
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 describe(normaliseWrite.name, () => {
   describe('defaults', () => {

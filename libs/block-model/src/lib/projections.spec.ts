@@ -1,10 +1,8 @@
+import { link as l, quantity as q } from '@eventcast/domain';
 import { defineBlockType } from './block-type-definition';
 import { findBlockType } from './catalogue';
 import { field } from './fields';
 import { toLoggedData, toStoredData, toUserUnits } from './projections';
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 function type(name: string) {
   const found = findBlockType(name);

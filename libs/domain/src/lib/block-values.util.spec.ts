@@ -1,4 +1,4 @@
-import { isLink, isQuantity } from './block-values.util';
+import { isLink, isQuantity, link, quantity } from './block-values.util';
 
 describe(isQuantity.name, () => {
   it('recognises a quantity with a number or a null value', () => {
@@ -22,5 +22,23 @@ describe(isLink.name, () => {
   it('refuses a link without an interface type, and null', () => {
     expect(isLink({ __objtype: 'Link', id: 'x' })).toBe(false);
     expect(isLink(null)).toBe(false);
+  });
+});
+
+describe(quantity.name, () => {
+  it('builds a value that isQuantity accepts, with null for an unknown value', () => {
+    expect(quantity('degC', 20.5)).toEqual({ __objtype: 'Quantity', unit: 'degC', value: 20.5 });
+    expect(isQuantity(quantity('degC', null))).toBe(true);
+  });
+});
+
+describe(link.name, () => {
+  it('builds a value that isLink accepts, with null for a link not set', () => {
+    expect(link('TempSensorInterface', 'Fridge sensor')).toEqual({
+      __objtype: 'Link',
+      type: 'TempSensorInterface',
+      id: 'Fridge sensor',
+    });
+    expect(isLink(link('TempSensorInterface', null))).toBe(true);
   });
 });

@@ -39,3 +39,13 @@ export function isLink(value: unknown): value is Link {
     (value.id === null || typeof value.id === 'string')
   );
 }
+
+/** The Quantity of `value` in `unit`. */
+export function quantity(unit: string, value: number | null): Quantity {
+  return { __objtype: QUANTITY_OBJTYPE, unit, value };
+}
+
+/** A Link to the block `id` (null: not set) that implements `type`. */
+export function link(type: string, id: string | null): Link {
+  return { __objtype: LINK_OBJTYPE, type, id };
+}

@@ -1,7 +1,6 @@
+import { link as l, quantity as q } from '@eventcast/domain';
 import { restorableBlocks, restorableDocuments } from './restorable.util';
 
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 const SYSTEM = new Map([
   ['SystemInfo', 'SysInfo'],
   ['OnboardPins', 'OnboardPins'],

@@ -1,7 +1,6 @@
+import { link as l, quantity as q } from '@eventcast/domain';
 /** Examples of the API page; they use the default service id `controller-1`. */
 const serviceId = 'controller-1';
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 const SETPOINT_DATA = {
   enabled: true,

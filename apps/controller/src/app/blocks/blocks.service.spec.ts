@@ -1,9 +1,6 @@
-import { statePatchTopic } from '@eventcast/domain';
+import { link as l, quantity as q, statePatchTopic } from '@eventcast/domain';
 import { controllerOnFakes, ControllerOnFakes } from '../../../test/fakes/services-on-fakes';
 import { BlocksService } from './blocks.service';
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 describe(BlocksService.name, () => {
   let c: ControllerOnFakes;

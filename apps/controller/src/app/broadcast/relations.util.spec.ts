@@ -1,6 +1,5 @@
+import { link as l } from '@eventcast/domain';
 import { blockRelations } from './relations.util';
-
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 describe(blockRelations.name, () => {
   it('gives one relation per writable link that points to a block, and none for claims', () => {

@@ -1,6 +1,5 @@
+import { link as l } from '@eventcast/domain';
 import { clearLinksTo } from './links.util';
-
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 describe(clearLinksTo.name, () => {
   it('clears links to the given ids at any depth, keeping their interface, and says so', () => {

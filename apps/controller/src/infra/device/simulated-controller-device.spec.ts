@@ -2,12 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBlockType, normaliseWrite } from '@eventcast/block-model';
+import { link as l, quantity as q } from '@eventcast/domain';
 import { DeviceBlockError, NewDeviceBlock } from '../../app/ports/controller-device.port';
 import { DEFAULT_HARDWARE } from './simulated-hardware';
 import { SimulatedControllerDevice } from './simulated-controller-device';
-
-const q = (unit: string, value: number | null) => ({ __objtype: 'Quantity', unit, value });
-const l = (type: string, id: string | null) => ({ __objtype: 'Link', type, id });
 
 /** Written data, normalised as the service does. */
 function written(typeName: string, data: Record<string, unknown>) {
