@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { BackupService } from '../../src/app/backup/backup.service';
 import { BlockMetaService } from '../../src/app/blocks/block-meta.service';
@@ -7,14 +10,19 @@ import { BroadcastService } from '../../src/app/broadcast/broadcast.service';
 import { ControllerStoreService } from '../../src/app/store/controller-store.service';
 import { UserUnitsService } from '../../src/app/units/user-units.service';
 import { ControllerConfig, readControllerConfig } from '../../src/config/controller.config';
-import { InMemoryControllerDevice, InMemoryDeviceOptions } from './in-memory-controller-device';
+import { SimulatedControllerDevice } from '../../src/infra/device/simulated-controller-device';
+import { SimulatedHardware } from '../../src/infra/device/simulated-hardware';
 import { InMemoryDatastore } from './in-memory-datastore';
 import { RecordingEventPublisher } from '@eventcast/messaging/testing';
 
-/** The controller's services wired by hand, as the app module wires them, on in-memory fakes of their ports. */
+/**
+ * The controller's services wired by hand, as the app module wires them: on the real simulated
+ * device (its only I/O is its device file, in a folder of its own that `close` removes), and on
+ * in-memory fakes of the datastore and the publisher.
+ */
 export interface ControllerOnFakes {
   config: ControllerConfig;
-  device: InMemoryControllerDevice;
+  device: SimulatedControllerDevice;
   datastore: InMemoryDatastore;
   publisher: RecordingEventPublisher;
   units: UserUnitsService;
@@ -28,15 +36,17 @@ export interface ControllerOnFakes {
 }
 
 /**
- * Every controller service for the service id `c1` on a fresh device, datastore and publisher.
+ * Every controller service for the service id `c1` on a fresh device (with `hardware` plugged in,
+ * none by default), datastore and publisher.
  * The services' log lines are silenced; a spec that wants them spies on `Logger.prototype`.
  */
-export function controllerOnFakes(device: InMemoryDeviceOptions = {}): ControllerOnFakes {
+export function controllerOnFakes(hardware: readonly SimulatedHardware[] = []): ControllerOnFakes {
   for (const level of ['log', 'warn', 'error'] as const)
     jest.spyOn(Logger.prototype, level).mockImplementation(() => undefined);
   const config = { ...readControllerConfig({}), serviceId: 'c1' };
+  const folder = mkdtempSync(join(tmpdir(), 'controller-on-fakes-'));
   const fakes = {
-    device: new InMemoryControllerDevice(device),
+    device: new SimulatedControllerDevice({ file: join(folder, 'device.json'), hardware }),
     datastore: new InMemoryDatastore(),
     publisher: new RecordingEventPublisher(),
   };
@@ -51,6 +61,8 @@ export function controllerOnFakes(device: InMemoryDeviceOptions = {}): Controlle
     await broadcasts.beforeApplicationShutdown();
     store.onApplicationShutdown();
     units.onApplicationShutdown();
+    await fakes.device.close();
+    rmSync(folder, { recursive: true, force: true });
     jest.restoreAllMocks();
   };
   return { config, ...fakes, units, store, meta, blocks, backups, broadcasts, close };

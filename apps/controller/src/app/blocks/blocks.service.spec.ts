@@ -14,7 +14,7 @@ describe(BlocksService.name, () => {
   const patches = () => c.publisher.payloadsOn(statePatchTopic('c1')).map((event) => (event as { data: unknown }).data);
 
   beforeEach(() => {
-    c = controllerOnFakes({ hardware: [{ type: 'TempSensorOneWire', address: '28C80E9A0300009D' }] });
+    c = controllerOnFakes([{ type: 'TempSensorOneWire', address: '28C80E9A0300009D' }]);
     blocks = c.blocks;
   });
 

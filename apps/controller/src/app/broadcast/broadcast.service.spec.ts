@@ -1,4 +1,5 @@
 import { historyTopic, stateTopic } from '@eventcast/domain';
+import { SIMULATED_DEVICE_VERSION } from '../../infra/device/simulated-controller-device';
 import { controllerOnFakes, ControllerOnFakes } from '../../../test/fakes/services-on-fakes';
 import { BroadcastService } from './broadcast.service';
 
@@ -7,7 +8,7 @@ describe(BroadcastService.name, () => {
   let broadcasts: BroadcastService;
 
   beforeEach(async () => {
-    c = controllerOnFakes({ deviceId: 'ABCDEF012345', version: 'test-7' });
+    c = controllerOnFakes();
     broadcasts = c.broadcasts;
     await c.blocks.create({ id: 'Sensor', serviceId: 'c1', type: 'TempSensorMock', data: {} });
     await c.blocks.create({
@@ -30,7 +31,12 @@ describe(BroadcastService.name, () => {
       key: 'c1',
       type: 'Controller.state',
       data: {
-        status: { connected: true, deviceId: 'ABCDEF012345', version: 'test-7', temperatureUnit: 'degF' },
+        status: {
+          connected: true,
+          deviceId: c.device.find('SystemInfo')?.data.deviceId,
+          version: SIMULATED_DEVICE_VERSION,
+          temperatureUnit: 'degF',
+        },
         blocks: c.blocks.readAll(),
         relations: [{ source: 'Pair', target: 'Sensor', relation: ['sensorId'] }],
       },
