@@ -14,10 +14,15 @@ export class BuiltApp {
   private child?: ChildProcess;
   private exit?: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
+  /** The variables it runs with: `env`, and a new data folder of its own unless `env` names one. */
+  readonly env: Record<string, string>;
+
   constructor(
     readonly app: string,
-    readonly env: Record<string, string>,
-  ) {}
+    env: Record<string, string>,
+  ) {
+    this.env = { DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), `eventcast-${app}-`)), ...env };
+  }
 
   start(): this {
     const main = join(WORKSPACE, 'dist/apps', this.app, 'main.js');
@@ -25,10 +30,9 @@ export class BuiltApp {
       throw new Error(
         `${main} is missing: run \`node tools/build/build-app.mjs ${this.app}\` (the integration target builds it first)`,
       );
-    const dataDir = mkdtempSync(join(tmpdir(), `eventcast-${this.app}-`));
     const child = spawn(process.execPath, [main], {
       cwd: WORKSPACE,
-      env: { ...process.env, DATA_DIR: dataDir, NO_COLOR: '1', ...this.env },
+      env: { ...process.env, NO_COLOR: '1', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createControllerClient, createDatastoreClient, createHistoryClient } from '@eventcast/api-client';
 import { BuiltApp } from './built-app';
 import { freePort } from './free-port';
@@ -43,7 +40,6 @@ export class ServiceUnderTest<App extends ServiceName> {
   ): Promise<ServiceUnderTest<App>> {
     const settings = {
       PORT: String(await freePort()),
-      DATA_DIR: mkdtempSync(join(tmpdir(), `eventcast-${app}-`)),
       MQTT_URL: testBrokerUrl(),
       ...env,
     };
