@@ -1,6 +1,6 @@
 import { WsAdapter } from '@nestjs/platform-ws';
 import { ServiceStartOptions } from '@eventcast/bootstrap';
-import { MAX_RECEIVE_MAXIMUM, mqttTransportOptions } from '@eventcast/messaging';
+import { acknowledgingMqttTransport, MAX_RECEIVE_MAXIMUM } from '@eventcast/messaging';
 import { AppModule } from './app/app.module';
 import { HistoryConfig } from './config/history.config';
 import { HISTORY_API } from './history-api';
@@ -17,7 +17,7 @@ export function historyService(config: HistoryConfig): ServiceStartOptions {
     prefix: 'history',
     port: config.port,
     mqttUrl: config.mqttUrl,
-    transport: mqttTransportOptions({
+    transport: acknowledgingMqttTransport({
       url: config.mqttUrl,
       clientId: config.mqttClientId,
       persistentSession: true,

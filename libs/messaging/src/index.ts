@@ -1,3 +1,4 @@
+export * from './lib/acknowledging-mqtt.server';
 export * from './lib/event-publisher';
 export * from './lib/messaging.module';
 export * from './lib/mqtt-delivery.util';

@@ -1,7 +1,7 @@
 import { readHistoryConfig } from './history.config';
 
 describe(readHistoryConfig.name, () => {
-  it('runs on port 5001 with the embedded store, a fixed session id and a 500,000 value buffer by default', () => {
+  it('runs on port 5001 with the embedded store, a fixed session id, 500,000 values in memory and a spool synced every 200 ms by default', () => {
     expect(readHistoryConfig({})).toEqual({
       mqttUrl: 'mqtt://localhost:1883',
       port: 5001,
@@ -12,6 +12,8 @@ describe(readHistoryConfig.name, () => {
       mqttVersion: '5',
       mqttShareGroup: undefined,
       bufferValues: 500_000,
+      spoolMaxBytes: 0,
+      spoolSyncMs: 200,
     });
   });
 

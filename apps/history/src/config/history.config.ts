@@ -25,6 +25,8 @@ const historyVariables = {
   mqttVersion: textVariable('MQTT_VERSION', '5', /^(5|3\.1\.1)$/, '5 or 3.1.1'),
   mqttShareGroup: optionalTextVariable('MQTT_SHARE_GROUP', /^[\w\-.]{1,64}$/, 'up to 64 letters, digits, _ - or .'),
   bufferValues: integerVariable('HISTORY_BUFFER_VALUES', 500_000, 1_000, 100_000_000),
+  spoolMaxBytes: integerVariable('HISTORY_SPOOL_MAX_BYTES', 0, 0, Number.MAX_SAFE_INTEGER),
+  spoolSyncMs: integerVariable('HISTORY_SPOOL_SYNC_MS', 200, 0, 60_000),
 };
 
 /** The history service's configuration, read once at start-up. */

@@ -72,12 +72,14 @@ function connectionOptions(connection: BrokerConnection, clientId: string, will?
   };
 }
 
-/** Options of the Nest MQTT transport (the subscribing side) of a service. */
+/** Options of the Nest MQTT server (the subscribing side) of a service. */
+export function mqttServerOptions(connection: BrokerConnection): NonNullable<MqttOptions['options']> {
+  return { ...connectionOptions(connection, connection.clientId), subscribeOptions: { qos: 1 } };
+}
+
+/** The Nest MQTT transport (the subscribing side) of a service. */
 export function mqttTransportOptions(connection: BrokerConnection): MqttOptions {
-  return {
-    transport: Transport.MQTT,
-    options: { ...connectionOptions(connection, connection.clientId), subscribeOptions: { qos: 1 } },
-  };
+  return { transport: Transport.MQTT, options: mqttServerOptions(connection) };
 }
 
 /** Options of the Nest MQTT client (the publishing side) of a service; it carries the last will. */

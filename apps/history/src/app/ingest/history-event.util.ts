@@ -1,5 +1,6 @@
 import { validateSync } from 'class-validator';
 import { describeProblems, HistoryEventDto } from '@eventcast/domain';
+import { flattenHistoryEvent } from '@eventcast/flatten';
 
 /** A payload read as a history event, or why it is not one. */
 export type HistoryEventReading = { ok: true; event: HistoryEventDto } | { ok: false; reason: string };
@@ -17,4 +18,13 @@ export function readHistoryEvent(payload: unknown): HistoryEventReading {
   const event = Object.assign(new HistoryEventDto(), { key, data });
   const errors = validateSync(event, { validationError: { target: false, value: false } });
   return errors.length === 0 ? { ok: true, event } : { ok: false, reason: describeProblems(errors).join('; ') };
+}
+
+/**
+ * The values of an event read back from the spool. Only valid events are spooled, and flattening
+ * is deterministic, so these are the values the event had when it arrived.
+ */
+export function valuesOfSpooledEvent(payload: Buffer): Map<string, number> {
+  const reading = readHistoryEvent(JSON.parse(payload.toString()));
+  return reading.ok ? flattenHistoryEvent(reading.event) : new Map();
 }

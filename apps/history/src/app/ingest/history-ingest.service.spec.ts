@@ -1,26 +1,43 @@
 import { Logger } from '@nestjs/common';
 import { TimedValues } from '@eventcast/time-series-store';
-import { HistoryIngestService } from './history-ingest.service';
+import { HistoryDelivery, HistoryIngestService } from './history-ingest.service';
 import { HistoryWriter } from './history-writer.service';
+import { SpoolFullError } from './spool/event-spool';
+
+function delivery(topic: string, payload: unknown, retained = false): HistoryDelivery {
+  return { topic, payload, bytes: Buffer.from(JSON.stringify(payload)), retained };
+}
 
 describe(HistoryIngestService.name, () => {
   let added: TimedValues[];
   let ingest: HistoryIngestService;
   let warnings: jest.SpyInstance;
+  let errors: jest.SpyInstance;
+  let spoolFull: boolean;
 
   beforeEach(() => {
     added = [];
-    ingest = new HistoryIngestService({ add: (event: TimedValues) => added.push(event) } as unknown as HistoryWriter);
+    spoolFull = false;
+    const writer = {
+      accept: (ts: number, _bytes: Buffer, values: ReadonlyMap<string, number>) => {
+        if (spoolFull) throw new SpoolFullError('no space left on the disk of /data/history-spool');
+        added.push({ ts, values });
+      },
+    };
+    ingest = new HistoryIngestService(writer as unknown as HistoryWriter);
     warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
   });
 
   afterEach(() => jest.restoreAllMocks());
 
   it('stores the numeric values of an event under their flattened names, all with one receive time', () => {
     ingest.receive(
-      'eventcast/history/svc',
-      { key: 'svc', data: { a: { b: { c: 1.5 } }, on: true, off: false, n: '12', s: '1.2.3', t: 'true', z: null } },
-      false,
+      delivery('eventcast/history/svc', {
+        key: 'svc',
+        data: { a: { b: { c: 1.5 } }, on: true, off: false, n: '12', s: '1.2.3', t: 'true', z: null },
+      }),
     );
     expect(added).toHaveLength(1);
     expect([...added[0].values]).toEqual([
@@ -34,15 +51,15 @@ describe(HistoryIngestService.name, () => {
 
   it('gives every event a later receive time than the one before', () => {
     for (let index = 0; index < 5; index++)
-      ingest.receive('eventcast/history/svc', { key: 'svc', data: { v: index } }, false);
+      ingest.receive(delivery('eventcast/history/svc', { key: 'svc', data: { v: index } }));
     const times = added.map((event) => event.ts);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(new Set(times).size).toBe(5);
   });
 
   it('drops an invalid event with one log line naming the topic and the reason', () => {
-    ingest.receive('eventcast/history/bad', 'not json {', false);
-    ingest.receive('eventcast/history/bad', { key: 'svc', data: 'x' }, false);
+    ingest.receive(delivery('eventcast/history/bad', 'not json {'));
+    ingest.receive(delivery('eventcast/history/bad', { key: 'svc', data: 'x' }));
     expect(added).toEqual([]);
     expect(ingest.stats.invalidEvents).toBe(2);
     expect(warnings.mock.calls).toEqual([
@@ -52,8 +69,8 @@ describe(HistoryIngestService.name, () => {
   });
 
   it('does not store retained deliveries, and logs that once per topic', () => {
-    ingest.receive('eventcast/history/kept', { key: 'svc', data: { v: 1 } }, true);
-    ingest.receive('eventcast/history/kept', { key: 'svc', data: { v: 1 } }, true);
+    ingest.receive(delivery('eventcast/history/kept', { key: 'svc', data: { v: 1 } }, true));
+    ingest.receive(delivery('eventcast/history/kept', { key: 'svc', data: { v: 1 } }, true));
     expect(added).toEqual([]);
     expect(ingest.stats.retainedEvents).toBe(2);
     expect(warnings).toHaveBeenCalledTimes(1);
@@ -63,7 +80,24 @@ describe(HistoryIngestService.name, () => {
   });
 
   it('stores nothing for an event without numeric values', () => {
-    ingest.receive('eventcast/history/svc', { key: 'svc', data: { s: 'text', empty: {} } }, false);
+    ingest.receive(delivery('eventcast/history/svc', { key: 'svc', data: { s: 'text', empty: {} } }));
     expect(added).toEqual([]);
+  });
+
+  it('does not take an event the spool has no room for, counts it, and logs when ingest stops and resumes', () => {
+    spoolFull = true;
+    const refused = ingest.receive(delivery('eventcast/history/svc', { key: 'svc', data: { v: 1 } }));
+    ingest.receive(delivery('eventcast/history/svc', { key: 'svc', data: { v: 2 } }));
+    expect(refused).toEqual({ taken: false, reason: 'no space left on the disk of /data/history-spool' });
+    expect(ingest.stats.refusedEvents).toBe(2);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^ingest stopped: no space left on the disk/));
+
+    spoolFull = false;
+    expect(ingest.receive(delivery('eventcast/history/svc', { key: 'svc', data: { v: 3 } }))).toEqual({ taken: true });
+    expect(added).toHaveLength(1);
+    expect(Logger.prototype.log).toHaveBeenCalledWith(
+      'the spool takes events again; 2 deliveries were refused meanwhile',
+    );
   });
 });

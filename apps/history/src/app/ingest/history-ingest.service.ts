@@ -3,43 +3,61 @@ import { emptyFlattenReport, flattenHistoryEvent, MAX_FLATTEN_DEPTH, MAX_VALUES_
 import { readHistoryEvent } from './history-event.util';
 import { HistoryWriter } from './history-writer.service';
 import { ReceiveClock } from './receive-clock';
+import { SpoolFullError } from './spool/event-spool';
 
 /** Topics whose retained deliveries are remembered, so each is logged once; beyond it they are only counted. */
 const RETAINED_TOPICS_REMEMBERED = 10_000;
 
 /** What ingest has seen since start-up. */
 export interface HistoryIngestStats {
-  /** Events whose values went to the buffer. */
+  /** Events whose values went to the spool. */
   acceptedEvents: number;
   /** Deliveries that were not history events (not JSON, no string key, data not an object). */
   invalidEvents: number;
   /** Deliveries the broker marked as retained, which are not stored. */
   retainedEvents: number;
+  /** Deliveries refused because the spool was full; the broker delivers them again. */
+  refusedEvents: number;
 }
+
+/** A delivery as the broker handed it over. */
+export interface HistoryDelivery {
+  topic: string;
+  /** The payload as parsed by the transport. */
+  payload: unknown;
+  /** The payload's bytes, kept in the spool. */
+  bytes: Buffer;
+  retained: boolean;
+}
+
+/** Whether ingest took a delivery; one it did not take must not be acknowledged. */
+export type IngestOutcome = { taken: true } | { taken: false; reason: string };
 
 /**
  * Turns each delivery on `eventcast/history/#` into stored values: retained deliveries are skipped
  * (the same data would be stored again under a new time), invalid events are dropped with one log
  * line naming the topic and the reason, valid ones are flattened, stamped with one receive time and
- * handed to the writer. Never waits for the store and never throws, so the subscription goes on.
+ * handed to the writer, which spools them. Never waits for the store and never throws; a delivery
+ * it could not take because the spool is full is answered as not taken.
  */
 @Injectable()
 export class HistoryIngestService {
   private readonly logger = new Logger(HistoryIngestService.name);
   private readonly clock = new ReceiveClock();
   private readonly retainedTopics = new Set<string>();
+  private refusedSince?: number;
 
-  readonly stats: HistoryIngestStats = { acceptedEvents: 0, invalidEvents: 0, retainedEvents: 0 };
+  readonly stats: HistoryIngestStats = { acceptedEvents: 0, invalidEvents: 0, retainedEvents: 0, refusedEvents: 0 };
 
   constructor(private readonly writer: HistoryWriter) {}
 
-  receive(topic: string, payload: unknown, retained: boolean): void {
+  receive({ topic, payload, bytes, retained }: HistoryDelivery): IngestOutcome {
     if (retained) return this.skipRetained(topic);
     const reading = readHistoryEvent(payload);
     if (!reading.ok) {
       this.stats.invalidEvents++;
       this.logger.warn(`dropped an invalid history event on ${topic}: ${reading.reason}`);
-      return;
+      return { taken: true };
     }
     const report = emptyFlattenReport();
     const values = flattenHistoryEvent(reading.event, report);
@@ -49,16 +67,46 @@ export class HistoryIngestService {
           `${report.truncated ? `, entries beyond the first ${MAX_VALUES_PER_EVENT}` : ''}`,
       );
     }
-    this.stats.acceptedEvents++;
-    if (values.size > 0) this.writer.add({ ts: this.clock.next(), values });
+    if (values.size === 0) return this.accepted();
+    try {
+      this.writer.accept(this.clock.next(), bytes, values);
+    } catch (error) {
+      if (error instanceof SpoolFullError) return this.refuse(error.message);
+      throw error;
+    }
+    return this.accepted();
   }
 
-  private skipRetained(topic: string): void {
+  private accepted(): IngestOutcome {
+    this.stats.acceptedEvents++;
+    if (this.refusedSince !== undefined) {
+      this.logger.log(
+        `the spool takes events again; ${this.stats.refusedEvents - this.refusedSince} deliveries were refused meanwhile`,
+      );
+      this.refusedSince = undefined;
+    }
+    return { taken: true };
+  }
+
+  private refuse(reason: string): IngestOutcome {
+    this.stats.refusedEvents++;
+    if (this.refusedSince === undefined) {
+      this.refusedSince = this.stats.refusedEvents - 1;
+      this.logger.error(
+        `ingest stopped: ${reason}; new events wait at the broker (in this service's persistent session) until there is room`,
+      );
+    }
+    return { taken: false, reason };
+  }
+
+  private skipRetained(topic: string): IngestOutcome {
     this.stats.retainedEvents++;
-    if (this.retainedTopics.has(topic) || this.retainedTopics.size >= RETAINED_TOPICS_REMEMBERED) return;
-    this.retainedTopics.add(topic);
-    this.logger.warn(
-      `not storing retained history events on ${topic}: history events must be published without the retain flag`,
-    );
+    if (!this.retainedTopics.has(topic) && this.retainedTopics.size < RETAINED_TOPICS_REMEMBERED) {
+      this.retainedTopics.add(topic);
+      this.logger.warn(
+        `not storing retained history events on ${topic}: history events must be published without the retain flag`,
+      );
+    }
+    return { taken: true };
   }
 }

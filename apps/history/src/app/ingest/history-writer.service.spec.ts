@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { flattenHistoryEvent } from '@eventcast/flatten';
 import { HistoryConfig, readHistoryConfig } from '../../config/history.config';
 import { FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryWriter, RETRY_INTERVAL_MS, WRITE_BATCH_VALUES } from './history-writer.service';
+import { EventSpool, SpoolFullError } from './spool/event-spool';
 
 /** A store that records the batches it takes, and refuses them while `down` or `refusing`. */
 class RecordingStore extends TimeSeriesStore {
@@ -28,34 +33,57 @@ class RecordingStore extends TimeSeriesStore {
   values = async (): Promise<FieldValue[]> => [];
 }
 
-function event(ts: number, size: number): TimedValues {
-  return { ts, values: new Map(Array.from({ length: size }, (_, index) => [`k/${index}`, index])) };
+/** An event of `size` values as it arrives: its payload and its flattened values. */
+function event(ts: number, size: number) {
+  const payload = { key: 'k', data: Object.fromEntries(Array.from({ length: size }, (_, index) => [index, index])) };
+  return { ts, bytes: Buffer.from(JSON.stringify(payload)), values: flattenHistoryEvent(payload) };
 }
 
 describe(HistoryWriter.name, () => {
   let now: number;
   let store: RecordingStore;
+  let folder: string;
   let errors: jest.SpyInstance;
+  let spools: EventSpool[];
 
   function writer(config: Partial<HistoryConfig> = {}): HistoryWriter {
-    return new HistoryWriter(store, { ...readHistoryConfig({}), ...config });
+    const spool = EventSpool.open(folder, {
+      segmentBytes: 1 << 20,
+      maxBytes: config.spoolMaxBytes ?? 0,
+      syncEveryMs: 0,
+    });
+    spools.push(spool);
+    const subject = new HistoryWriter(store, spool, { ...readHistoryConfig({}), ...config });
+    subject.onModuleInit();
+    return subject;
+  }
+
+  function accept(subject: HistoryWriter, ...events: ReturnType<typeof event>[]): void {
+    events.forEach(({ ts, bytes, values }) => subject.accept(ts, bytes, values));
   }
 
   beforeEach(() => {
     now = 1_000_000;
     jest.spyOn(Date, 'now').mockImplementation(() => now);
+    jest.spyOn(global, 'setInterval').mockReturnValue(undefined as never); // the tests flush by hand
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     store = new RecordingStore();
+    folder = mkdtempSync(join(tmpdir(), 'history-writer-'));
+    spools = [];
   });
 
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    spools.forEach((spool) => spool.close());
+    rmSync(folder, { recursive: true, force: true });
+  });
 
   it('writes waiting events in order, in batches of whole events', async () => {
     const subject = writer();
     const size = Math.floor(WRITE_BATCH_VALUES / 2) - 1;
-    [1, 2, 3].forEach((ts) => subject.add(event(ts, size)));
+    accept(subject, event(1, size), event(2, size), event(3, size));
     await subject.flush();
     expect(store.batches).toEqual([[1, 2], [3]]);
     expect(subject.stats.writtenValues).toBe(3 * size);
@@ -65,9 +93,9 @@ describe(HistoryWriter.name, () => {
   it('keeps values while the store is unreachable and writes them in order once it answers again', async () => {
     const subject = writer();
     store.down = true;
-    subject.add(event(1, 10));
+    accept(subject, event(1, 10));
     await subject.flush();
-    subject.add(event(2, 10));
+    accept(subject, event(2, 10));
     expect(subject.waitingValues).toBe(20);
 
     store.down = false;
@@ -77,43 +105,76 @@ describe(HistoryWriter.name, () => {
     now += RETRY_INTERVAL_MS;
     await subject.flush();
     expect(store.batches).toEqual([[1, 2]]);
-    expect(subject.stats).toEqual({ writtenValues: 20, overflowValues: 0, rejectedValues: 0 });
+    expect(subject.stats).toEqual({ writtenValues: 20, rejectedValues: 0, replayedEvents: 0 });
   });
 
-  it('drops an event that does not fit the buffer, counts it and logs it', async () => {
+  it('keeps what does not fit in memory in the spool alone, and writes all of it in order once the store answers', async () => {
     const subject = writer({ bufferValues: 1000 });
     store.down = true;
-    subject.add(event(1, 600));
-    subject.add(event(2, 600));
+    accept(subject, ...[1, 2, 3, 4, 5].map((ts) => event(ts, 600)));
     expect(subject.waitingValues).toBe(600);
-    expect(subject.stats.overflowValues).toBe(600);
-    expect(errors).toHaveBeenCalledWith(
-      expect.stringMatching(
-        /^buffer full \(it holds 1000 values waiting for the test store\): dropped 600 values of 1 events/,
-      ),
-    );
+    expect(subject.hasBacklog).toBe(true);
+
+    store.down = false;
+    await subject.flush();
+    expect(store.batches.flat()).toEqual([1, 2, 3, 4, 5]);
+    expect(subject.stats).toEqual({ writtenValues: 3000, rejectedValues: 0, replayedEvents: 4 });
+    expect(subject.hasBacklog).toBe(false);
   });
 
-  it('writes everything that waits when the application shuts down', async () => {
+  it('writes after a restart what it had taken but not written, with the times it had, and nothing twice', async () => {
+    const before = writer();
+    accept(before, event(1, 5));
+    await before.flush();
+    store.down = true;
+    accept(before, event(2, 5), event(3, 5));
+    await before.flush(); // killed here: no shutdown
+
+    store.down = false;
+    const after = writer();
+    await after.flush();
+    expect(store.batches).toEqual([[1], [2, 3]]);
+    expect(after.stats.replayedEvents).toBe(2);
+  });
+
+  it('writes everything that waits when the application shuts down, and takes nothing after', async () => {
     const subject = writer();
-    subject.add(event(1, 5));
-    subject.add(event(2, 5));
+    accept(subject, event(1, 5), event(2, 5));
     await subject.onApplicationShutdown();
     expect(store.batches).toEqual([[1, 2]]);
+    expect(() => accept(subject, event(3, 5))).toThrow('the history writer is closed');
   });
 
-  it('counts and logs values that arrive after the shutdown has written the buffer', async () => {
+  it('leaves what the store did not take by the shutdown in the spool, for the next start', async () => {
     const subject = writer();
-    await subject.onApplicationShutdown();
-    subject.add(event(1, 5));
-    expect(subject.stats.overflowValues).toBe(5);
-    expect(errors).toHaveBeenCalledWith('5 values arrived after the buffer was written at shutdown and are not stored');
+    store.down = true;
+    accept(subject, event(1, 5));
+    const shutdown = subject.onApplicationShutdown();
+    now += 60_000;
+    await shutdown;
+
+    store.down = false;
+    await writer().flush();
+    expect(store.batches).toEqual([[1]]);
   });
 
-  it('drops a batch that the reachable store keeps refusing, and goes on with the next', async () => {
+  it('refuses an event the spool has no room for, and keeps nothing of it', async () => {
+    const subject = writer({ spoolMaxBytes: 200 });
+    store.down = true;
+    accept(subject, event(1, 5));
+    expect(() => accept(subject, event(2, 50))).toThrow(SpoolFullError);
+    expect(subject.waitingValues).toBe(5);
+
+    store.down = false;
+    now += RETRY_INTERVAL_MS;
+    await subject.flush();
+    expect(store.batches).toEqual([[1]]);
+  });
+
+  it('drops a batch that the reachable store keeps refusing, goes on with the next, and does not write it after a restart', async () => {
     const subject = writer();
     store.refusing = true;
-    subject.add(event(1, 5));
+    accept(subject, event(1, 5));
     for (let attempt = 0; attempt < 3; attempt++) {
       await subject.flush();
       now += RETRY_INTERVAL_MS;
@@ -124,8 +185,9 @@ describe(HistoryWriter.name, () => {
     );
 
     store.refusing = false;
-    subject.add(event(2, 5));
+    accept(subject, event(2, 5));
     await subject.flush();
+    await writer().flush();
     expect(store.batches).toEqual([[2]]);
   });
 
@@ -133,7 +195,7 @@ describe(HistoryWriter.name, () => {
     const subject = writer();
     const told = jest.fn();
     subject.written$.subscribe(told);
-    subject.add(event(1, 5));
+    accept(subject, event(1, 5));
     await subject.flush();
     expect(told).toHaveBeenCalledTimes(1);
   });

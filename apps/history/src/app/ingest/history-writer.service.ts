@@ -3,6 +3,8 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { Subject } from 'rxjs';
 import { HistoryConfig } from '../../config/history.config';
 import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { EventSpool, SpoolPosition } from './spool/event-spool';
+import { valuesOfSpooledEvent } from './history-event.util';
 
 /** Values per write: big enough for few commits at 100,000 values/s, small enough to keep each write short. */
 export const WRITE_BATCH_VALUES = 20_000;
@@ -12,62 +14,74 @@ export const WRITE_INTERVAL_MS = 200;
 export const RETRY_INTERVAL_MS = 1_000;
 /** A batch the store refuses this often while it answers `check` is at fault itself, and is dropped. */
 const REFUSALS_OF_A_BAD_BATCH = 3;
-/** How long the shutdown waits for an unreachable store before giving the buffer up. */
+/** How long the shutdown goes on writing to an unreachable store; what is left waits in the spool. */
 const DRAIN_TIMEOUT_MS = 10_000;
-/** Overflows are summed up in one log line at most this often. */
-const OVERFLOW_REPORT_MS = 5_000;
 
 /** What the writer has done since start-up. */
 export interface HistoryWriterStats {
   writtenValues: number;
-  /** Values dropped because the buffer was full, or because they arrived after it was written at shutdown. */
-  overflowValues: number;
   /** Values dropped because the store refused their batch while it was reachable. */
   rejectedValues: number;
+  /** Events read back from the spool: the backlog of a restart, or of a store outage longer than memory. */
+  replayedEvents: number;
+}
+
+/** Values in memory and where their spool record ends. */
+interface SpooledValues extends TimedValues {
+  readonly end: SpoolPosition;
 }
 
 /**
- * The bounded buffer between ingest and the store. Ingest adds events without waiting; one write
- * at a time takes them off in order, in batches, when a batch is full or every
- * `WRITE_INTERVAL_MS`. While the store is unreachable, values wait (up to `HISTORY_BUFFER_VALUES`)
- * and are written in order once it answers; an event that does not fit is dropped, logged and
- * counted. On shutdown, after the MQTT subscription has closed, whatever waits is written.
+ * Between ingest and the store. Each event goes to the spool first (see docs/history.md, "Durable
+ * ingest"), then into a bounded memory queue; one write at a time takes whole events off the queue
+ * in order, in batches, when a batch is full or every `WRITE_INTERVAL_MS`, and releases them from
+ * the spool once the store has them. While the queue is full (the store is away or slower than
+ * ingest), events wait in the spool alone and are read back, in order, as the queue empties.
  */
 @Injectable()
 export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(HistoryWriter.name);
-  private readonly queue: TimedValues[] = [];
+  private readonly queue: SpooledValues[] = [];
   private readonly capacity: number;
   private queuedValues = 0;
+  /** Where the events begin that wait in the spool but not in the queue. */
+  private backlogFrom?: SpoolPosition;
   private writing?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private retryAt = 0;
   private outage?: { since: number; refusals: number };
-  private overflowReport = { at: 0, values: 0, events: 0 };
   private closed = false;
   private readonly writtenSubject = new Subject<void>();
 
-  readonly stats: HistoryWriterStats = { writtenValues: 0, overflowValues: 0, rejectedValues: 0 };
+  readonly stats: HistoryWriterStats = { writtenValues: 0, rejectedValues: 0, replayedEvents: 0 };
   /** Emits after each batch the store has taken. */
   readonly written$ = this.writtenSubject.asObservable();
 
   constructor(
     private readonly store: TimeSeriesStore,
+    private readonly spool: EventSpool,
     @Inject(HistoryConfig) config: HistoryConfig,
   ) {
     this.capacity = config.bufferValues;
   }
 
-  /** Values waiting to be written. */
+  /** Values waiting in memory to be written. */
   get waitingValues(): number {
     return this.queuedValues;
   }
 
+  /** True while events wait in the spool that are not in memory. */
+  get hasBacklog(): boolean {
+    return this.backlogFrom !== undefined;
+  }
+
   onModuleInit(): void {
-    this.timer = setInterval(() => {
-      void this.flush();
-      this.reportOverflow();
-    }, WRITE_INTERVAL_MS);
+    this.backlogFrom = this.spool.start;
+    this.loadBacklog();
+    if (this.stats.replayedEvents > 0) {
+      this.logger.log(`writing ${this.stats.replayedEvents} events kept in the spool before the restart`);
+    }
+    this.timer = setInterval(() => void this.flush(), WRITE_INTERVAL_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -77,46 +91,54 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
       await sleep(Math.max(0, Math.min(this.retryAt, deadline) - Date.now()));
       await this.flush();
     }
-    if (this.queuedValues > 0) {
-      this.logger.error(
-        `${this.queuedValues} values could not be written to ${this.store.description} before shutdown and are lost`,
+    this.closed = true;
+    this.spool.close();
+    if (this.queuedValues > 0 || this.hasBacklog) {
+      this.logger.warn(
+        `${this.store.description} did not take everything before shutdown: ${this.spool.bytes} bytes of events stay in the spool and are written after the next start`,
       );
     }
-    this.reportOverflow(true);
-    this.closed = true;
     this.writtenSubject.complete();
   }
 
-  /** Queues the values of one event, or drops them (logged, counted) when the buffer is full. */
-  add(event: TimedValues): void {
-    const size = event.values.size;
-    if (this.closed) {
-      this.stats.overflowValues += size;
-      this.logger.error(`${size} values arrived after the buffer was written at shutdown and are not stored`);
+  /**
+   * Keeps the values of one event: its payload goes to the spool, which throws `SpoolFullError`
+   * (keeping nothing) when it has no room, then the values join the queue if it has room.
+   */
+  accept(ts: number, payload: Buffer, values: ReadonlyMap<string, number>): void {
+    if (this.closed) throw new Error('the history writer is closed');
+    const start = this.spool.end;
+    const end = this.spool.append(ts, payload);
+    if (this.backlogFrom || this.queuedValues + values.size > this.capacity) {
+      this.backlogFrom ??= start;
       return;
     }
-    if (this.queuedValues + size > this.capacity) return this.overflow(size);
-    this.queue.push(event);
-    this.queuedValues += size;
-    if (this.queuedValues >= WRITE_BATCH_VALUES) void this.flush();
+    this.enqueue({ ts, values, end });
   }
 
-  /** Writes what waits, batch by batch; resolves when the queue is empty or the store refused a batch. */
+  /** Writes what waits, batch by batch; resolves when nothing waits or the store refused a batch. */
   flush(): Promise<void> {
     this.writing ??= this.writeWaiting().finally(() => (this.writing = undefined));
     return this.writing;
   }
 
+  private enqueue(event: SpooledValues): void {
+    this.queue.push(event);
+    this.queuedValues += event.values.size;
+    if (this.queuedValues >= WRITE_BATCH_VALUES) void this.flush();
+  }
+
   private async writeWaiting(): Promise<void> {
     while (this.queue.length > 0 && Date.now() >= this.retryAt) {
       const [count, values] = this.nextBatch();
+      const batch = this.queue.slice(0, count);
       try {
-        await this.store.write(this.queue.slice(0, count));
+        await this.store.write(batch);
       } catch (error) {
-        if (await this.isBadBatch(error)) this.take(count, values, 'rejectedValues');
+        if (await this.isBadBatch(error)) this.take(batch, values, 'rejectedValues');
         return;
       }
-      this.take(count, values, 'writtenValues');
+      this.take(batch, values, 'writtenValues');
       this.noteRecovery();
       this.writtenSubject.next();
     }
@@ -133,10 +155,27 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     return [count, values];
   }
 
-  private take(count: number, values: number, outcome: 'writtenValues' | 'rejectedValues'): void {
-    this.queue.splice(0, count);
+  private take(batch: SpooledValues[], values: number, outcome: 'writtenValues' | 'rejectedValues'): void {
+    this.queue.splice(0, batch.length);
     this.queuedValues -= values;
     this.stats[outcome] += values;
+    this.spool.release(batch[batch.length - 1].end);
+    this.loadBacklog();
+  }
+
+  /** Reads events from the spool into the queue while it has room, in order, until the backlog is gone. */
+  private loadBacklog(): void {
+    if (!this.backlogFrom) return;
+    for (const record of this.spool.read(this.backlogFrom)) {
+      const values = valuesOfSpooledEvent(record.payload);
+      if (this.queue.length > 0 && this.queuedValues + values.size > this.capacity) {
+        this.backlogFrom = record.start;
+        return;
+      }
+      this.stats.replayedEvents++;
+      this.enqueue({ ts: record.ts, values, end: record.end });
+    }
+    this.backlogFrom = undefined;
   }
 
   /** Notes a refused write; true when the store answers but refused the same batch too often. */
@@ -146,7 +185,7 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     if (!this.outage) {
       this.outage = { since: Date.now(), refusals: 0 };
       this.logger.warn(
-        `cannot write to ${this.store.description}: ${reason}; ${this.queuedValues} values wait (buffer holds ${this.capacity})`,
+        `cannot write to ${this.store.description}: ${reason}; events wait in the spool (${this.queuedValues} values of them in memory)`,
       );
     }
     const reachable = await this.store.check().then(
@@ -166,26 +205,8 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     if (!this.outage) return;
     const seconds = Math.round((Date.now() - this.outage.since) / 1000);
     this.logger.log(
-      `${this.store.description} takes writes again after ${seconds} s; ${this.queuedValues} values still wait`,
+      `${this.store.description} takes writes again after ${seconds} s; ${this.spool.bytes} bytes of events wait in the spool`,
     );
     this.outage = undefined;
-  }
-
-  private overflow(values: number): void {
-    this.stats.overflowValues += values;
-    this.overflowReport.values += values;
-    this.overflowReport.events += 1;
-    this.reportOverflow();
-  }
-
-  /** Logs the values dropped since the last report: at once after a quiet spell, then at most every `OVERFLOW_REPORT_MS`. */
-  private reportOverflow(now = false): void {
-    const report = this.overflowReport;
-    if (report.events === 0 || (!now && Date.now() - report.at < OVERFLOW_REPORT_MS)) return;
-    this.logger.error(
-      `buffer full (it holds ${this.capacity} values waiting for ${this.store.description}): dropped ${report.values} values of ` +
-        `${report.events} events; ${this.stats.overflowValues} dropped since start`,
-    );
-    this.overflowReport = { at: Date.now(), values: 0, events: 0 };
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Type } from '@nestjs/common';
 import { Ctx, EventPattern, MqttContext, Payload } from '@nestjs/microservices';
-import { isRetainedDelivery } from '@eventcast/messaging';
+import { isRetainedDelivery, refuseDelivery } from '@eventcast/messaging';
 import { HistoryIngestService } from './history-ingest.service';
 
 /**
@@ -14,7 +14,14 @@ export function ingestConsumerOn(subscription: string): Type<unknown> {
 
     @EventPattern(subscription, { qos: 1 })
     receive(@Payload() payload: unknown, @Ctx() context: MqttContext): void {
-      this.ingest.receive(context.getTopic(), payload, isRetainedDelivery(context));
+      const packet = context.getPacket();
+      const outcome = this.ingest.receive({
+        topic: context.getTopic(),
+        payload,
+        bytes: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+        retained: isRetainedDelivery(context),
+      });
+      if (!outcome.taken) refuseDelivery(context, outcome.reason);
     }
   }
   return IngestConsumer;
