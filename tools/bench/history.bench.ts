@@ -96,12 +96,15 @@ class History {
 
   static async start(env: Record<string, string>): Promise<History> {
     const port = await freePort();
+    const spoolDir = mkdtempSync(join(tmpdir(), 'history-bench-spool-'));
+    cleanups.push(async () => rmSync(spoolDir, { recursive: true, force: true }));
     const child = spawn(process.execPath, [join(WORKSPACE, 'dist/apps/history/main.js')], {
       env: {
         ...process.env,
         NO_COLOR: '1',
         PORT: String(port),
         MQTT_URL,
+        DATA_DIR: spoolDir,
         MQTT_CLIENT_ID: `eventcast-history-bench-${run}`,
         ...env,
       },
@@ -112,12 +115,12 @@ class History {
     return history;
   }
 
-  /** Log lines that say values were dropped. */
+  /** Log lines that say values were dropped or refused. */
   get losses(): string[] {
     return this.output
       .join('')
       .split('\n')
-      .filter((line) => /buffer full|are lost|dropping it/.test(line));
+      .filter((line) => /ingest stopped|dropping it|skipped \d+ bytes/.test(line));
   }
 
   async stop(): Promise<void> {
