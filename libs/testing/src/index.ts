@@ -1,5 +1,6 @@
 export * from './lib/built-app';
 export * from './lib/free-port';
+export * from './lib/mqtt-recorder';
 export * from './lib/private-broker';
 export * from './lib/questdb-server';
 export * from './lib/questdb-targets';

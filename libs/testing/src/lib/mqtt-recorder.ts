@@ -1,8 +1,8 @@
 import { connectAsync, MqttClient } from 'mqtt';
-import { waitFor } from '@eventcast/testing';
+import { waitFor } from './wait-for';
 
-/** One message a test saw on the broker. */
-export interface Seen<T = unknown> {
+/** One message an `MqttRecorder` saw on the broker. */
+export interface SeenMessage<T = unknown> {
   topic: string;
   payload: T;
   retain: boolean;
@@ -10,7 +10,7 @@ export interface Seen<T = unknown> {
 
 /** A plain MQTT client that records what arrives on its subscriptions, and publishes. */
 export class MqttRecorder {
-  readonly seen: Seen[] = [];
+  readonly seen: SeenMessage[] = [];
 
   private constructor(private readonly client: MqttClient) {
     client.on('message', (topic, payload, packet) => {
@@ -36,18 +36,18 @@ export class MqttRecorder {
   }
 
   /** The messages seen on `topic` so far. */
-  on<T>(topic: string): Seen<T>[] {
-    return this.seen.filter((message) => message.topic === topic) as Seen<T>[];
+  on<T>(topic: string): SeenMessage<T>[] {
+    return this.seen.filter((message) => message.topic === topic) as SeenMessage<T>[];
   }
 
   /** Waits for a message on `topic`, seen after the `after`-th one, that `accept` takes. */
   async next<T>(
     topic: string,
     what: string,
-    accept: (payload: T, message: Seen<T>) => boolean = () => true,
+    accept: (payload: T, message: SeenMessage<T>) => boolean = () => true,
     after = 0,
     timeoutMs = 15_000,
-  ): Promise<Seen<T>> {
+  ): Promise<SeenMessage<T>> {
     return waitFor(
       what,
       () =>
