@@ -2,6 +2,7 @@ export * from './lib/built-app';
 export * from './lib/free-port';
 export * from './lib/mqtt-recorder';
 export * from './lib/private-broker';
+export * from './lib/private-redis';
 export * from './lib/questdb-server';
 export * from './lib/questdb-targets';
 export * from './lib/route-answer';

@@ -2,12 +2,19 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { freePort, isListening } from './free-port';
 import { waitFor } from './wait-for';
 
+/** How a private Redis keeps its data: an append-only file in `dir`, synced to disk as `appendfsync` says. */
+export interface RedisAppendOnlyFile {
+  dir: string;
+  appendfsync: 'always' | 'everysec' | 'no';
+}
+
 /**
  * A real server (Mosquitto, Redis) of a test's own, on a private loopback port, so the test can
  * stop and restart it to play an outage without touching the shared instance.
  */
 export class ServerProcess {
   private child?: ChildProcess;
+  private exit: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly name: string,
@@ -28,9 +35,15 @@ export class ServerProcess {
     return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-p', String(port)]);
   }
 
-  /** A Redis server on a free port that keeps nothing on disk; call `start()`. */
-  static async redis(): Promise<ServerProcess> {
+  /**
+   * A Redis server on a free port; call `start()`. It keeps nothing on disk unless given an
+   * append-only file, which it then loads again at every start.
+   */
+  static async redis(appendOnlyFile?: RedisAppendOnlyFile): Promise<ServerProcess> {
     const port = await freePort();
+    const persistence = appendOnlyFile
+      ? ['--dir', appendOnlyFile.dir, '--appendonly', 'yes', '--appendfsync', appendOnlyFile.appendfsync]
+      : ['--appendonly', 'no'];
     return new ServerProcess('redis-server', port, 'redis', 'redis-server', [
       '--port',
       String(port),
@@ -38,8 +51,7 @@ export class ServerProcess {
       '127.0.0.1',
       '--save',
       '',
-      '--appendonly',
-      'no',
+      ...persistence,
     ]);
   }
 
@@ -48,17 +60,23 @@ export class ServerProcess {
     if (this.child && this.child.exitCode === null) return this;
     const child = spawn(this.command, this.args, { stdio: 'ignore' });
     child.once('error', (error) => console.error(`${this.name} could not start: ${error.message}`));
+    this.exit = new Promise((resolve) => child.once('exit', () => resolve()));
     this.child = child;
     await waitFor(`${this.name} on port ${this.port}`, () => isListening(this.port));
     return this;
   }
 
-  async stop(): Promise<void> {
+  /** Resolves once the server has exited, at once when it does not run. */
+  exited(): Promise<void> {
+    return this.exit;
+  }
+
+  /** Sends `signal` (by default SIGKILL: the server dies as in a crash) and resolves once it has exited. */
+  async stop(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.child;
     this.child = undefined;
     if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    child.kill(signal);
+    await this.exit;
   }
 }
