@@ -31,8 +31,21 @@ export class MqttRecorder {
   }
 
   static async connect(url: string, ...topics: string[]): Promise<MqttRecorder> {
-    const recorder = new MqttRecorder(await connectAsync(url, { reconnectPeriod: 200 }));
-    if (topics.length > 0) await recorder.client.subscribeAsync(topics, { qos: 1 });
+    return MqttRecorder.subscribe(await connectAsync(url, { reconnectPeriod: 200 }), topics);
+  }
+
+  /**
+   * A recorder with a persistent session under `clientId`: while it is away, the broker keeps its
+   * subscriptions and queues the QoS 1 messages they match, even across a restart of a broker that
+   * keeps sessions (`PrivateBroker.start(sessionsDir)`).
+   */
+  static async connectWithSession(url: string, clientId: string, ...topics: string[]): Promise<MqttRecorder> {
+    return MqttRecorder.subscribe(await connectAsync(url, { reconnectPeriod: 200, clientId, clean: false }), topics);
+  }
+
+  private static async subscribe(client: MqttClient, topics: string[]): Promise<MqttRecorder> {
+    const recorder = new MqttRecorder(client);
+    if (topics.length > 0) await client.subscribeAsync(topics, { qos: 1 });
     return recorder;
   }
 

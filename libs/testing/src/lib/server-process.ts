@@ -1,4 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { freePort, isListening } from './free-port';
 import { waitFor } from './wait-for';
 
@@ -29,10 +31,26 @@ export class ServerProcess {
     return `${this.scheme}://127.0.0.1:${this.port}`;
   }
 
-  /** A Mosquitto broker on a free port (`mqtt://127.0.0.1:<port>`); call `start()`. */
-  static async mosquitto(): Promise<ServerProcess> {
+  /**
+   * A Mosquitto broker on a free port (`mqtt://127.0.0.1:<port>`); call `start()`. Given a
+   * `sessionsDir`, it saves the sessions of its clients there when it stops cleanly (SIGTERM) and
+   * loads them again at start.
+   */
+  static async mosquitto(sessionsDir?: string): Promise<ServerProcess> {
     const port = await freePort();
-    return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-p', String(port)]);
+    if (!sessionsDir) return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-p', String(port)]);
+    const config = join(sessionsDir, 'mosquitto.conf');
+    writeFileSync(
+      config,
+      [
+        `listener ${port} 127.0.0.1`,
+        'allow_anonymous true',
+        'persistence true',
+        `persistence_location ${sessionsDir}/`,
+        'user root', // as root, Mosquitto would otherwise run as `mosquitto`, which cannot write to sessionsDir
+      ].join('\n'),
+    );
+    return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-c', config]);
   }
 
   /**
