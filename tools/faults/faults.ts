@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CONTROLLER_CASES } from './controller.cases';
 import { DATASTORE_CASES } from './datastore.cases';
-import { FaultCase, FaultResult, FaultRun } from './fault-case';
+import { FaultCase, FaultResult, FaultRun, sleep } from './fault-case';
 
 const CASES: FaultCase[] = [...DATASTORE_CASES, ...CONTROLLER_CASES];
 
@@ -17,6 +17,8 @@ const WORKSPACE = resolve(__dirname, '../..');
 
 /** A case that has not ended by then fails, and what it started is stopped. */
 const DEADLINE_MS = { short: 60_000, full: 5 * 60_000 };
+/** How long one stop at the end of a case may take before the suite goes on without it. */
+const STOP_MS = 15_000;
 
 /** Runs `fault` with a `FaultRun` of its own, then stops what it started, newest first. */
 async function runCase(fault: FaultCase, short: boolean): Promise<FaultResult> {
@@ -44,7 +46,7 @@ async function runCase(fault: FaultCase, short: boolean): Promise<FaultResult> {
     ]);
   } finally {
     clearTimeout(deadline);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    for (const cleanup of cleanups.reverse()) await Promise.race([cleanup().catch(() => undefined), sleep(STOP_MS)]);
   }
 }
 

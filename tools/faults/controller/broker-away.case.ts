@@ -36,8 +36,11 @@ export const brokerAwayCase: FaultCase = {
     await broker.stop();
     let version = 0;
     let refused = 0;
-    for (const until = Date.now() + (run.short ? 1500 : 5000); Date.now() < until; await sleep(50))
+    const until = Date.now() + (run.short ? 1500 : 5000);
+    while (Date.now() < until) {
       if (!(await writer.write(++version))) refused++;
+      await sleep(50);
+    }
     const seenWhileAway = peer.on(topic).length;
     await broker.restart();
     const returnedAt = Date.now();
@@ -64,7 +67,7 @@ export const brokerAwayCase: FaultCase = {
     return {
       summary:
         `${count(version - refused)} of ${count(version)} block patches answered while the broker was away; ` +
-        `state events resumed ${resumedMs} ms after it returned (promised: within ${promisedMs} ms); ` +
+        `state events resumed ${count(resumedMs)} ms after it returned (promised: within ${count(promisedMs)} ms); ` +
         `last will seen ${willMs} ms after SIGKILL, ${kept.payload.data === null ? 'and kept as the retained state' : 'but not kept'} (promised: at once, and kept)`,
       broken: [
         ...(refused ? [`${refused} block patches refused while the broker was away`] : []),

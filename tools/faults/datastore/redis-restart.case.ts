@@ -1,5 +1,5 @@
 import { PrivateBroker, PrivateRedis, ServiceUnderTest } from '@eventcast/testing';
-import { count, FaultCase, FaultRun, sleep } from '../fault-case';
+import { count, FaultCase, sleep } from '../fault-case';
 import { AnsweredWrite, WriteLoad } from '../write-load';
 import { datastoreWriters } from './datastore-writers';
 
@@ -8,7 +8,7 @@ import { datastoreWriters } from './datastore-writers';
  * a background fsync runs late, Redis answers writes it has not written to the append-only file,
  * for up to 2 s (docs/reliability.md).
  */
-export const EVERYSEC_RISK_MS = 2000;
+const EVERYSEC_RISK_MS = 2000;
 
 type RedisFault = 'SIGKILL' | 'SHUTDOWN';
 
@@ -22,7 +22,7 @@ export function redisRestartCase(fault: RedisFault, appendfsync: 'always' | 'eve
   return {
     service: 'datastore',
     name: `Redis ${fault}, appendfsync ${appendfsync}`,
-    async run(run: FaultRun) {
+    async run(run) {
       const broker = run.stopAtEnd(await PrivateBroker.start());
       const redis = run.stopAtEnd(await PrivateRedis.start(appendfsync));
       const datastore = run.stopAtEnd(
