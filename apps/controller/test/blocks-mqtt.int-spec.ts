@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { link as l, quantity as q, statePatchTopic } from '@eventcast/domain';
-import { answerOf, dataOf, PrivateBroker, waitFor } from '@eventcast/testing';
+import { answerOf, dataOf, MqttRecorder, PrivateBroker, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
-import { MqttRecorder } from './mqtt-recorder';
 
 interface PatchEvent {
   key: string;

@@ -1,7 +1,6 @@
 import { historyTopic, link as l, stateTopic } from '@eventcast/domain';
-import { dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
+import { dataOf, MqttRecorder, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest, NO_DATASTORE_URL } from './controller-under-test';
-import { MqttRecorder } from './mqtt-recorder';
 
 interface StateEvent {
   key: string;

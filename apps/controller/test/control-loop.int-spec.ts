@@ -1,7 +1,6 @@
 import { stateTopic } from '@eventcast/domain';
-import { answerOf, PrivateBroker } from '@eventcast/testing';
+import { answerOf, MqttRecorder, PrivateBroker } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
-import { MqttRecorder } from './mqtt-recorder';
 
 type StateBlock = { id: string; type: string; data: Record<string, unknown> };
 type StateEvent = { data: { blocks: StateBlock[] } | null };

@@ -1,8 +1,7 @@
 import { ControllerSchemas } from '@eventcast/api-client';
 import { historyTopic, isQuantity, link as l, Quantity, quantity as q, stateTopic } from '@eventcast/domain';
-import { answerOf, dataOf, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
+import { answerOf, dataOf, MqttRecorder, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { ControllerUnderTest } from './controller-under-test';
-import { MqttRecorder } from './mqtt-recorder';
 
 type Block = ControllerSchemas['BlockDto'];
 

@@ -7,14 +7,17 @@ import { ServerProcess } from './server-process';
 export class PrivateBroker {
   private constructor(private readonly server: ServerProcess) {}
 
-  /** A broker that is started and accepts connections. */
-  static async start(): Promise<PrivateBroker> {
-    return (await PrivateBroker.reserve()).restart();
+  /**
+   * A broker that is started and accepts connections. Given a `sessionsDir`, it keeps the sessions
+   * of its clients there across a `shutdown()` and restart, with their subscriptions and queued messages.
+   */
+  static async start(sessionsDir?: string): Promise<PrivateBroker> {
+    return (await PrivateBroker.reserve(sessionsDir)).restart();
   }
 
   /** A broker with its port chosen but not started yet: a service started against it finds it down. */
-  static async reserve(): Promise<PrivateBroker> {
-    return new PrivateBroker(await ServerProcess.mosquitto());
+  static async reserve(sessionsDir?: string): Promise<PrivateBroker> {
+    return new PrivateBroker(await ServerProcess.mosquitto(sessionsDir));
   }
 
   /** `mqtt://127.0.0.1:<port>`, the same across stops and restarts. */
@@ -35,5 +38,10 @@ export class PrivateBroker {
   /** Kills it, as a crashed broker goes: clients see their connection drop. */
   stop(): Promise<void> {
     return this.server.stop();
+  }
+
+  /** Stops it cleanly (SIGTERM), as for maintenance: it closes every connection and saves the sessions it keeps. */
+  shutdown(): Promise<void> {
+    return this.server.stop('SIGTERM');
   }
 }
