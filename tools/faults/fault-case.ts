@@ -24,6 +24,8 @@ export interface FaultCase {
   service: ServiceName;
   /** The fault, e.g. `Redis SIGKILL, appendfsync always`. */
   name: string;
+  /** How long the full form may take, when longer than the suite's default. */
+  deadlineMs?: number;
   run(run: FaultRun): Promise<FaultResult>;
 }
 

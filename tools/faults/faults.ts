@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CONTROLLER_CASES } from './controller.cases';
 import { DATASTORE_CASES } from './datastore.cases';
+import { HISTORY_CASES } from './history.cases';
 import { FaultCase, FaultResult, FaultRun, sleep } from './fault-case';
 
-const CASES: FaultCase[] = [...DATASTORE_CASES, ...CONTROLLER_CASES];
+const CASES: FaultCase[] = [...HISTORY_CASES, ...DATASTORE_CASES, ...CONTROLLER_CASES];
 
 const WORKSPACE = resolve(__dirname, '../..');
 
@@ -35,7 +36,7 @@ async function runCase(fault: FaultCase, short: boolean): Promise<FaultResult> {
       return dir;
     },
   };
-  const deadlineMs = short ? DEADLINE_MS.short : DEADLINE_MS.full;
+  const deadlineMs = short ? DEADLINE_MS.short : (fault.deadlineMs ?? DEADLINE_MS.full);
   let deadline: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([

@@ -42,6 +42,11 @@ export class BuiltApp {
     return this;
   }
 
+  /** The process id while it runs. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get log(): string {
     return this.output.join('');
   }

@@ -85,10 +85,13 @@ export class QuestDbServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Fetches `version` when needed, starts it on a free port with its data in `root`, and resolves once `/exec` answers. */
-  static async start(version: string, root: string): Promise<QuestDbServer> {
+  /**
+   * Fetches `version` when needed, starts it on `port` (a free one unless given: a restart passes
+   * the port it had) with its data in `root`, and resolves once `/exec` answers.
+   */
+  static async start(version: string, root: string, port?: number): Promise<QuestDbServer> {
     const jar = await fetchQuestDbJar(version);
-    const server = new QuestDbServer(version, root, await freePort());
+    const server = new QuestDbServer(version, root, port ?? (await freePort()));
     mkdirSync(join(root, 'conf'), { recursive: true });
     writeFileSync(join(root, 'conf', 'server.conf'), serverConf(server.port));
     const log = openSync(join(root, 'questdb.log'), 'a');

@@ -47,6 +47,8 @@ export class ServerProcess {
         'allow_anonymous true',
         'persistence true',
         `persistence_location ${sessionsDir}/`,
+        // As the Compose broker: room for what is published to a session while its client is away.
+        'max_queued_messages 100000',
         'user root', // as root, Mosquitto would otherwise run as `mosquitto`, which cannot write to sessionsDir
       ].join('\n'),
     );

@@ -60,6 +60,11 @@ export class ServiceUnderTest<App extends ServiceName> {
     return this.process.env;
   }
 
+  /** Its process id while it runs. */
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
   /** What it printed so far. */
   get log(): string {
     return this.process.log;
