@@ -137,6 +137,24 @@ describe(HistoryWriter.name, () => {
     expect(after.stats.replayedEvents).toBe(2);
   });
 
+  it('reads a large backlog back from the spool a few batches at a time, not all at once', async () => {
+    const before = writer();
+    store.down = true;
+    accept(before, ...[1, 2, 3, 4, 5, 6].map((ts) => event(ts, WRITE_BATCH_VALUES / 2)));
+
+    store.down = false;
+    const after = writer();
+    expect(after.waitingValues).toBe(2 * WRITE_BATCH_VALUES);
+    expect(after.hasBacklog).toBe(true);
+    await after.flush();
+    expect(store.batches).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(after.hasBacklog).toBe(false);
+  });
+
   it('writes everything that waits when the application shuts down, and takes nothing after', async () => {
     const subject = writer();
     accept(subject, event(1, 5), event(2, 5));

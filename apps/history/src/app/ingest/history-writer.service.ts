@@ -14,6 +14,8 @@ export const WRITE_INTERVAL_MS = 200;
 export const RETRY_INTERVAL_MS = 1_000;
 /** A batch the store refuses this often while it answers `check` is at fault itself, and is dropped. */
 const REFUSALS_OF_A_BAD_BATCH = 3;
+/** Values read back from the spool at a time: a few batches, so that reading never holds the event loop long. */
+const BACKLOG_READ_VALUES = 2 * WRITE_BATCH_VALUES;
 /** How long the shutdown goes on writing to an unreachable store; what is left waits in the spool. */
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -163,15 +165,21 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     this.loadBacklog();
   }
 
-  /** Reads events from the spool into the queue while it has room, in order, until the backlog is gone. */
+  /**
+   * Reads events from the spool into the queue, in order, while it has room, up to
+   * `BACKLOG_READ_VALUES` at a time (each written batch reads more), until the backlog is gone.
+   */
   private loadBacklog(): void {
     if (!this.backlogFrom) return;
+    let read = 0;
     for (const record of this.spool.read(this.backlogFrom)) {
       const values = valuesOfSpooledEvent(record.payload);
-      if (this.queue.length > 0 && this.queuedValues + values.size > this.capacity) {
+      const full = this.queuedValues + values.size > this.capacity || read >= BACKLOG_READ_VALUES;
+      if (this.queue.length > 0 && full) {
         this.backlogFrom = record.start;
         return;
       }
+      read += values.size;
       this.stats.replayedEvents++;
       this.enqueue({ ts: record.ts, values, end: record.end });
     }
