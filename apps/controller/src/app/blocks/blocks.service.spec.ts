@@ -1,3 +1,4 @@
+import { waitFor } from '@eventcast/testing';
 import { link as l, quantity as q, statePatchTopic } from '@eventcast/domain';
 import { controllerOnFakes, ControllerOnFakes } from '../../../test/fakes/services-on-fakes';
 import { BlocksService } from './blocks.service';
@@ -236,7 +237,7 @@ describe(BlocksService.name, () => {
   it('keeps the system info tempUnit at the user temperature unit', async () => {
     blocks.onApplicationBootstrap();
     c.units.follow({ temperature: 'degF' });
-    await new Promise((resolve) => setImmediate(resolve));
+    await waitFor('the patch event', () => patches().length > 0);
     expect(blocks.read('SystemInfo').data.tempUnit).toBe('TEMP_FAHRENHEIT');
     expect(patches()).toEqual([{ changed: [blocks.read('SystemInfo')], deleted: [] }]);
   });
