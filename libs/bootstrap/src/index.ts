@@ -1,6 +1,7 @@
 export * from './lib/domain-error.filter';
 export * from './lib/environment';
 export * from './lib/http-error-answer';
+export * from './lib/json-body';
 export * from './lib/launch';
 export * from './lib/open-api';
 export * from './lib/open-api-preview';

@@ -1,4 +1,4 @@
-import { HttpServer, Logger, NotFoundException } from '@nestjs/common';
+import { HttpException, HttpServer, Logger, NotFoundException } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { MqttContext } from '@nestjs/microservices';
 import { lastValueFrom, Observable, toArray } from 'rxjs';
@@ -68,6 +68,13 @@ describe(DomainErrorFilter.name, () => {
       expect(answerHttp(new NotFoundException('Cannot POST /nowhere'))).toEqual({
         status: 404,
         body: { statusCode: 404, error: 'Not Found', message: 'Cannot POST /nowhere' },
+      });
+    });
+
+    it('answers a request the HTTP layer refused (Nest hands on a bare message) as a domain error', () => {
+      expect(answerHttp(new HttpException('Unsupported Media Type: application/xml', 415))).toEqual({
+        status: 415,
+        body: { statusCode: 415, error: 'Unsupported Media Type', message: 'Unsupported Media Type: application/xml' },
       });
     });
 

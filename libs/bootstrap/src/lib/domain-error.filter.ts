@@ -4,14 +4,15 @@ import { MqttContext } from '@nestjs/microservices';
 import { EMPTY, Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import { DomainError } from '@eventcast/domain';
-import { httpErrorAnswer } from './http-error-answer';
+import { httpErrorAnswer, refusedRequestAnswer } from './http-error-answer';
 import { wsErrorFrame } from './ws-error-frame';
 
 /**
  * The one mapping of errors to each transport, registered globally for HTTP and MQTT by
  * `createServiceApp` (a gateway opts in with `@UseFilters`). HTTP: a domain error answers its
- * status with `{statusCode, error, message}`; anything else is answered as Nest answers it (an
- * unexpected error is logged and answers 500). MQTT: the message is refused, with a log line and
+ * status with `{statusCode, error, message}`, and so does a request that the HTTP layer refused
+ * before any route saw it (not JSON, too large, another content type); anything else is answered
+ * as Nest answers it (an unexpected error is logged and answers 500). MQTT: the message is refused, with a log line and
  * a count; nothing changed. WebSocket: an error frame `{id?, error}` to the client.
  */
 @Catch()
@@ -36,8 +37,8 @@ export class DomainErrorFilter extends BaseExceptionFilter {
   }
 
   private answerHttp(error: unknown, host: ArgumentsHost): void {
-    if (!(error instanceof DomainError)) return super.catch(error, host);
-    const answer = httpErrorAnswer(error);
+    const answer = error instanceof DomainError ? httpErrorAnswer(error) : refusedRequestAnswer(error);
+    if (answer === undefined) return super.catch(error, host);
     const adapter = this.applicationRef ?? this.httpAdapterHost?.httpAdapter;
     adapter?.reply(host.switchToHttp().getResponse(), answer, answer.statusCode);
   }
