@@ -8,5 +8,6 @@ export * from './lib/open-api-preview';
 export * from './lib/ping.controller';
 export * from './lib/service-start-options';
 export * from './lib/start-service';
+export * from './lib/throttled-log';
 export * from './lib/validated-body.pipe';
 export * from './lib/ws-error-frame';

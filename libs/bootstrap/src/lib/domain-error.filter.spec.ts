@@ -10,7 +10,7 @@ import {
   StoreUnavailableError,
   TooLargeError,
 } from '@eventcast/domain';
-import { DomainErrorFilter } from './domain-error.filter';
+import { DomainErrorFilter, REFUSAL_LOG_INTERVAL_MS } from './domain-error.filter';
 
 /** What the filter answered over HTTP: status and body, as the HTTP adapter was asked to send them. */
 function answerHttp(error: unknown): { status: number; body: unknown } {
@@ -101,6 +101,28 @@ describe(DomainErrorFilter.name, () => {
         'refused the message on eventcast/controller/blocks/delete: id: there is no block named Y (2 refused since start)',
       ]);
       expect(filter.refusedMessages).toBe(2);
+    });
+
+    it('logs a flood on one topic as its first refusal, then one line per 10 s with the count and the last reason', () => {
+      jest.useFakeTimers();
+      try {
+        const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation();
+        const filter = new DomainErrorFilter();
+        const topic = 'eventcast/controller/blocks/create';
+        for (let index = 1; index <= 12_345; index++)
+          filter.catch(new BadRequestError(`bad ${index}`), mqttHost(topic));
+        jest.advanceTimersByTime(REFUSAL_LOG_INTERVAL_MS);
+        filter.catch(new BadRequestError('bad again'), mqttHost(topic));
+        filter.flushLog();
+        expect(warned.mock.calls.map(([line]) => line)).toEqual([
+          `refused the message on ${topic}: bad 1 (1 refused since start)`,
+          `refused 12,344 messages on ${topic} in the last 10 s: bad 12345 (12345 refused since start)`,
+          `refused 1 messages on ${topic} in the last 10 s: bad again (12346 refused since start)`,
+        ]);
+        expect(filter.refusedMessages).toBe(12_346);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     it('logs an unexpected failure as an error with its stack, and counts it', () => {

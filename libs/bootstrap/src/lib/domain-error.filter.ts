@@ -5,7 +5,11 @@ import { EMPTY, Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import { DomainError } from '@eventcast/domain';
 import { httpErrorAnswer, refusedRequestAnswer } from './http-error-answer';
+import { ThrottledLog } from './throttled-log';
 import { wsErrorFrame } from './ws-error-frame';
+
+/** How often a flood of refused MQTT messages on one topic is summed up in the log, at most. */
+export const REFUSAL_LOG_INTERVAL_MS = 10_000;
 
 /**
  * The one mapping of errors to each transport, registered globally for HTTP and MQTT by
@@ -19,6 +23,17 @@ import { wsErrorFrame } from './ws-error-frame';
 export class DomainErrorFilter extends BaseExceptionFilter {
   private readonly logger = new Logger(DomainErrorFilter.name);
   private refused = 0;
+  private readonly refusals = new ThrottledLog(this.logger, REFUSAL_LOG_INTERVAL_MS, {
+    first: (topic, reason) => `refused the message on ${topic}: ${reason} (${this.refused} refused since start)`,
+    summary: ({ kind, count, seconds, lastMessage }) =>
+      `refused ${count.toLocaleString('en-US')} messages on ${kind} in the last ${seconds} s: ${lastMessage} (${this.refused} refused since start)`,
+  });
+  private readonly failures = new ThrottledLog(this.logger, REFUSAL_LOG_INTERVAL_MS, {
+    level: 'error',
+    first: (topic) => `failed on the message on ${topic} (${this.refused} refused since start)`,
+    summary: ({ kind, count, seconds, lastMessage }) =>
+      `failed on ${count.toLocaleString('en-US')} messages on ${kind} in the last ${seconds} s: ${lastMessage} (${this.refused} refused since start)`,
+  });
 
   /** MQTT messages whose handler failed since start-up. */
   get refusedMessages(): number {
@@ -43,15 +58,21 @@ export class DomainErrorFilter extends BaseExceptionFilter {
     adapter?.reply(host.switchToHttp().getResponse(), answer, answer.statusCode);
   }
 
+  /** Writes the summaries of refused messages not written yet (the service is stopping). */
+  flushLog(): void {
+    this.refusals.flush();
+    this.failures.flush();
+  }
+
   private refuseMessage(error: unknown, host: ArgumentsHost): Observable<never> {
     this.refused += 1;
     const context = host.switchToRpc().getContext<unknown>();
-    const where = context instanceof MqttContext ? `the message on ${context.getTopic()}` : 'a message';
-    const count = `(${this.refused} refused since start)`;
+    const topic = context instanceof MqttContext ? context.getTopic() : 'an unknown topic';
     if (error instanceof DomainError) {
-      this.logger.warn(`refused ${where}: ${error.message} ${count}`);
+      this.refusals.report(topic, error.message);
     } else {
-      this.logger.error(`failed on ${where} ${count}`, error instanceof Error ? error.stack : String(error));
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.failures.report(topic, reason, error instanceof Error ? error.stack : String(error));
     }
     return EMPTY;
   }

@@ -21,7 +21,16 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, nestOptions);
   app.setGlobalPrefix(options.prefix);
   parseJsonBodies(app);
-  app.useGlobalFilters(new DomainErrorFilter(app.getHttpAdapter()));
+  const errors = new DomainErrorFilter(app.getHttpAdapter());
+  app.useGlobalFilters(errors);
+  // A flood's last summary line is written before the service stops, not lost with its timer.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', (_instance, done) => {
+      errors.flushLog();
+      done();
+    });
   options.configure?.(app);
   return app;
 }
