@@ -68,6 +68,22 @@ describe(validateDto.name, () => {
   });
 });
 
+describe('validateDto on keys that class-transformer takes for its own', () => {
+  it('validates a body with constructor and __proto__ keys at any depth, which class-transformer threw on (a 500)', () => {
+    const body = JSON.parse(
+      '{"changed": [{"namespace": "a", "id": "b", "constructor": 1, "__proto__": {"x": 1}, "meta": {"constructor": []}}], "constructor": "top"}',
+    );
+    expect(validateDto(ChangeEventDto, body).ok).toBe(true);
+    expect(validateDto(ChangeEventDto, { ...body, changed: [{ namespace: 'a', id: 'b/c', constructor: {} }] })).toEqual(
+      {
+        ok: false,
+        problems: ['changed.0.id must be letters, digits, _, -, . or ~, and not empty'],
+      },
+    );
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+});
+
 describe(describeProblems.name, () => {
   it('turns class-validator errors into one sentence per failed rule', () => {
     const event = Object.assign(new HistoryEventDto(), { key: '', data: null });
