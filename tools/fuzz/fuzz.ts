@@ -27,6 +27,9 @@ const WORKSPACE = join(__dirname, '../..');
 const REQUEST_TIMEOUT_MS = 20_000;
 /** How long the services get to act on a burst of MQTT messages before the state is compared. */
 const MESSAGE_SETTLE_MS = 150;
+/** How long the state must stay the same after a controller call, and after messages (history writes every 200 ms). */
+const CONTROLLER_QUIET_MS = 50;
+const MESSAGES_QUIET_MS = 500;
 /** The refusal log's interval (`REFUSAL_LOG_INTERVAL_MS` of `@eventcast/bootstrap`). */
 const REFUSAL_LOG_INTERVAL_S = 10;
 
@@ -164,6 +167,8 @@ function describeMessages(batch: FuzzMessage[]): string {
 
 class Fuzzer {
   private baseline?: State;
+  /** How long the state must stay the same before a new baseline is taken: longer after messages. */
+  private quietMs = CONTROLLER_QUIET_MS;
   private readonly documents: Database.Database;
   private readonly logChecked = new Map<string, number>();
 
@@ -189,16 +194,28 @@ class Fuzzer {
     return { blocks, fields, documentsVersion: this.documents.pragma('data_version', { simple: true }) as number };
   }
 
-  /** The state once it stopped changing (a write may finish after its answer, e.g. a deleted block's meta). */
-  private async settled(): Promise<State> {
+  /**
+   * The state once it has not changed for `quietMs` (at most 5 s): a write may land after its
+   * answer (a deleted block's meta), a message is handled a moment after it was published, and the
+   * history service writes what it received every 200 ms.
+   */
+  private async settled(quietMs: number): Promise<State> {
     let last = await this.snapshot();
-    for (let attempt = 0; attempt < 40; attempt++) {
+    let since = Date.now();
+    for (const deadline = since + 5_000; Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 25));
       const next = await this.snapshot();
-      if (sameState(last, next)) return next;
+      if (!sameState(last, next)) since = Date.now();
+      else if (Date.now() - since >= quietMs) return next;
       last = next;
     }
     return last;
+  }
+
+  private async newBaseline(): Promise<State> {
+    const state = await this.settled(this.quietMs);
+    this.quietMs = CONTROLLER_QUIET_MS;
+    return state;
   }
 
   async step(step: Step): Promise<void> {
@@ -207,7 +224,7 @@ class Fuzzer {
   }
 
   private async request(route: Route, body: FuzzBody): Promise<void> {
-    const before = this.baseline ?? (await this.settled());
+    const before = this.baseline ?? (await this.newBaseline());
     sent += 1;
     const startedAt = Date.now();
     let answer: { status: number; text: string };
@@ -254,7 +271,7 @@ class Fuzzer {
 
   private async publish(batch: FuzzMessage[]): Promise<void> {
     const allInvalid = batch.every((message) => message.invalid);
-    const before = allInvalid ? (this.baseline ?? (await this.settled())) : undefined;
+    const before = allInvalid ? (this.baseline ?? (await this.newBaseline())) : undefined;
     for (const message of batch) {
       await this.mqtt.publishAsync(message.topic, message.payload, { qos: 1 });
       published += 1;
@@ -274,6 +291,7 @@ class Fuzzer {
       this.baseline = after;
     } else {
       this.baseline = undefined;
+      this.quietMs = MESSAGES_QUIET_MS;
     }
   }
 
