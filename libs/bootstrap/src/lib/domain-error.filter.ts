@@ -16,8 +16,10 @@ export const REFUSAL_LOG_INTERVAL_MS = 10_000;
  * `createServiceApp` (a gateway opts in with `@UseFilters`). HTTP: a domain error answers its
  * status with `{statusCode, error, message}`, and so does a request that the HTTP layer refused
  * before any route saw it (not JSON, too large, another content type); anything else is answered
- * as Nest answers it (an unexpected error is logged and answers 500). MQTT: the message is refused, with a log line and
- * a count; nothing changed. WebSocket: an error frame `{id?, error}` to the client.
+ * as Nest answers it (an unexpected error is logged and answers 500). MQTT: the message is refused
+ * and counted; nothing changed. The first refusal on a topic is logged at once, then at most one
+ * line per topic every `REFUSAL_LOG_INTERVAL_MS` sums up the others (`ThrottledLog`), so a flood
+ * cannot flood the log. WebSocket: an error frame `{id?, error}` to the client.
  */
 @Catch()
 export class DomainErrorFilter extends BaseExceptionFilter {
