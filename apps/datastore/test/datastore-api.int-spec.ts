@@ -3,9 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, MqttClient } from 'mqtt';
+import { MAX_NESTING_DEPTH } from '@eventcast/domain';
 import { EventPublisher } from '@eventcast/messaging';
 import { answerOf, PrivateBroker, sendRaw, ServerProcess, testBrokerUrl, waitFor } from '@eventcast/testing';
-import { MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL, MAX_NESTING_DEPTH } from '../src/app/documents/document-limits';
+import { MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL } from '../src/app/documents/document-limits';
 import { DatastoreUnderTest, startDatastore } from './datastore-app';
 
 interface Announcement {

@@ -5,6 +5,7 @@ export * from './lib/private-broker';
 export * from './lib/private-redis';
 export * from './lib/questdb-server';
 export * from './lib/questdb-targets';
+export * from './lib/refused-bodies';
 export * from './lib/route-answer';
 export * from './lib/server-process';
 export * from './lib/service-under-test';

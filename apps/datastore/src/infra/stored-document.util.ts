@@ -1,6 +1,6 @@
 import type { DatastoreDocument } from '@eventcast/domain';
 import { DocumentSelection } from '../app/ports/document-store.port';
-import { idGlobToRegExp } from './id-glob.util';
+import { idGlobMatcher } from './id-glob.util';
 
 /** The same key twice in one write: the later document wins, at the place of the first. */
 export function lastWriteWins(documents: DatastoreDocument[]): DatastoreDocument[] {
@@ -23,8 +23,8 @@ export function selectIds(
   const chosen = new Set<string>();
   for (const id of ids ?? []) if (exists(id)) chosen.add(id);
   if (filter !== undefined) {
-    const pattern = idGlobToRegExp(filter);
-    for (const id of sortedIds()) if (pattern.test(id)) chosen.add(id);
+    const matches = idGlobMatcher(filter);
+    for (const id of sortedIds()) if (matches(id)) chosen.add(id);
   }
   return [...chosen];
 }

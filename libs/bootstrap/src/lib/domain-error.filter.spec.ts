@@ -1,4 +1,4 @@
-import { HttpServer, Logger, NotFoundException } from '@nestjs/common';
+import { HttpException, HttpServer, Logger, NotFoundException } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { MqttContext } from '@nestjs/microservices';
 import { lastValueFrom, Observable, toArray } from 'rxjs';
@@ -10,7 +10,7 @@ import {
   StoreUnavailableError,
   TooLargeError,
 } from '@eventcast/domain';
-import { DomainErrorFilter } from './domain-error.filter';
+import { DomainErrorFilter, REFUSAL_LOG_INTERVAL_MS } from './domain-error.filter';
 
 /** What the filter answered over HTTP: status and body, as the HTTP adapter was asked to send them. */
 function answerHttp(error: unknown): { status: number; body: unknown } {
@@ -71,6 +71,13 @@ describe(DomainErrorFilter.name, () => {
       });
     });
 
+    it('answers a request the HTTP layer refused (Nest hands on a bare message) as a domain error', () => {
+      expect(answerHttp(new HttpException('Unsupported Media Type: application/xml', 415))).toEqual({
+        status: 415,
+        body: { statusCode: 415, error: 'Unsupported Media Type', message: 'Unsupported Media Type: application/xml' },
+      });
+    });
+
     it('answers an unexpected error with 500 and logs it', () => {
       const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation();
       const bug = new TypeError('x is undefined');
@@ -94,6 +101,28 @@ describe(DomainErrorFilter.name, () => {
         'refused the message on eventcast/controller/blocks/delete: id: there is no block named Y (2 refused since start)',
       ]);
       expect(filter.refusedMessages).toBe(2);
+    });
+
+    it('logs a flood on one topic as its first refusal, then one line per 10 s with the count and the last reason', () => {
+      jest.useFakeTimers();
+      try {
+        const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation();
+        const filter = new DomainErrorFilter();
+        const topic = 'eventcast/controller/blocks/create';
+        for (let index = 1; index <= 12_345; index++)
+          filter.catch(new BadRequestError(`bad ${index}`), mqttHost(topic));
+        jest.advanceTimersByTime(REFUSAL_LOG_INTERVAL_MS);
+        filter.catch(new BadRequestError('bad again'), mqttHost(topic));
+        filter.flushLog();
+        expect(warned.mock.calls.map(([line]) => line)).toEqual([
+          `refused the message on ${topic}: bad 1 (1 refused since start)`,
+          `refused 12,344 messages on ${topic} in the last 10 s: bad 12345 (12345 refused since start)`,
+          `refused 1 messages on ${topic} in the last 10 s: bad again (12346 refused since start)`,
+        ]);
+        expect(filter.refusedMessages).toBe(12_346);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     it('logs an unexpected failure as an error with its stack, and counts it', () => {

@@ -4,20 +4,38 @@ import { MqttContext } from '@nestjs/microservices';
 import { EMPTY, Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import { DomainError } from '@eventcast/domain';
-import { httpErrorAnswer } from './http-error-answer';
+import { httpErrorAnswer, refusedRequestAnswer } from './http-error-answer';
+import { ThrottledLog } from './throttled-log';
 import { wsErrorFrame } from './ws-error-frame';
+
+/** How often a flood of refused MQTT messages on one topic is summed up in the log, at most. */
+export const REFUSAL_LOG_INTERVAL_MS = 10_000;
 
 /**
  * The one mapping of errors to each transport, registered globally for HTTP and MQTT by
  * `createServiceApp` (a gateway opts in with `@UseFilters`). HTTP: a domain error answers its
- * status with `{statusCode, error, message}`; anything else is answered as Nest answers it (an
- * unexpected error is logged and answers 500). MQTT: the message is refused, with a log line and
- * a count; nothing changed. WebSocket: an error frame `{id?, error}` to the client.
+ * status with `{statusCode, error, message}`, and so does a request that the HTTP layer refused
+ * before any route saw it (not JSON, too large, another content type); anything else is answered
+ * as Nest answers it (an unexpected error is logged and answers 500). MQTT: the message is refused
+ * and counted; nothing changed. The first refusal on a topic is logged at once, then at most one
+ * line per topic every `REFUSAL_LOG_INTERVAL_MS` sums up the others (`ThrottledLog`), so a flood
+ * cannot flood the log. WebSocket: an error frame `{id?, error}` to the client.
  */
 @Catch()
 export class DomainErrorFilter extends BaseExceptionFilter {
   private readonly logger = new Logger(DomainErrorFilter.name);
   private refused = 0;
+  private readonly refusals = new ThrottledLog(this.logger, REFUSAL_LOG_INTERVAL_MS, {
+    first: (topic, reason) => `refused the message on ${topic}: ${reason} (${this.refused} refused since start)`,
+    summary: ({ kind, count, seconds, lastMessage }) =>
+      `refused ${count.toLocaleString('en-US')} messages on ${kind} in the last ${seconds} s: ${lastMessage} (${this.refused} refused since start)`,
+  });
+  private readonly failures = new ThrottledLog(this.logger, REFUSAL_LOG_INTERVAL_MS, {
+    level: 'error',
+    first: (topic) => `failed on the message on ${topic} (${this.refused} refused since start)`,
+    summary: ({ kind, count, seconds, lastMessage }) =>
+      `failed on ${count.toLocaleString('en-US')} messages on ${kind} in the last ${seconds} s: ${lastMessage} (${this.refused} refused since start)`,
+  });
 
   /** MQTT messages whose handler failed since start-up. */
   get refusedMessages(): number {
@@ -36,21 +54,27 @@ export class DomainErrorFilter extends BaseExceptionFilter {
   }
 
   private answerHttp(error: unknown, host: ArgumentsHost): void {
-    if (!(error instanceof DomainError)) return super.catch(error, host);
-    const answer = httpErrorAnswer(error);
+    const answer = error instanceof DomainError ? httpErrorAnswer(error) : refusedRequestAnswer(error);
+    if (answer === undefined) return super.catch(error, host);
     const adapter = this.applicationRef ?? this.httpAdapterHost?.httpAdapter;
     adapter?.reply(host.switchToHttp().getResponse(), answer, answer.statusCode);
+  }
+
+  /** Writes the summaries of refused messages not written yet (the service is stopping). */
+  flushLog(): void {
+    this.refusals.flush();
+    this.failures.flush();
   }
 
   private refuseMessage(error: unknown, host: ArgumentsHost): Observable<never> {
     this.refused += 1;
     const context = host.switchToRpc().getContext<unknown>();
-    const where = context instanceof MqttContext ? `the message on ${context.getTopic()}` : 'a message';
-    const count = `(${this.refused} refused since start)`;
+    const topic = context instanceof MqttContext ? context.getTopic() : 'an unknown topic';
     if (error instanceof DomainError) {
-      this.logger.warn(`refused ${where}: ${error.message} ${count}`);
+      this.refusals.report(topic, error.message);
     } else {
-      this.logger.error(`failed on ${where} ${count}`, error instanceof Error ? error.stack : String(error));
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.failures.report(topic, reason, error instanceof Error ? error.stack : String(error));
     }
     return EMPTY;
   }

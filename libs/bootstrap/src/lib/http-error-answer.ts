@@ -1,4 +1,5 @@
-import { HttpStatus } from '@nestjs/common';
+import { STATUS_CODES } from 'node:http';
+import { HttpException, HttpStatus } from '@nestjs/common';
 import {
   BadRequestError,
   ConflictError,
@@ -37,4 +38,17 @@ export function httpErrorAnswer(error: DomainError): HttpErrorBody {
     'Internal Server Error',
   ];
   return { statusCode, error: phrase, message: error.problems ?? error.message };
+}
+
+/**
+ * The answer to a request the HTTP layer refused before any route saw it (Fastify's errors, which
+ * Nest hands on as an `HttpException` holding a bare message: a body that is not JSON, empty or too
+ * large, a content type the service does not take), in the shape of every other error answer;
+ * undefined for any other error.
+ */
+export function refusedRequestAnswer(error: unknown): HttpErrorBody | undefined {
+  if (!(error instanceof HttpException) || typeof error.getResponse() !== 'string') return undefined;
+  const statusCode = error.getStatus();
+  if (statusCode < 400 || statusCode >= 500) return undefined;
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Client Error', message: error.message };
 }

@@ -2,11 +2,14 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DomainErrorFilter } from './domain-error.filter';
+import { MAX_BODY_BYTES, parseJsonBodies } from './json-body';
 import type { ServiceStartOptions } from './service-start-options';
 
 /**
  * Creates the Nest application of a service with its global prefix, its error mapping
- * (`DomainErrorFilter`, which the MQTT handlers inherit) and extra set-up, without starting it.
+ * (`DomainErrorFilter`, which the MQTT handlers inherit), its one JSON body parser (at most
+ * `MAX_BODY_BYTES`, UTF-8, nested at most `MAX_NESTING_DEPTH` levels: `parseJsonBodies`) and extra
+ * set-up, without starting it.
  * The served app and the preview that writes the OpenAPI document both come from here, so their
  * routes cannot differ.
  */
@@ -14,10 +17,20 @@ export async function createServiceApp(
   options: ServiceStartOptions,
   nestOptions: NestApplicationOptions,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 16 * 1024 * 1024 });
+  const adapter = new FastifyAdapter({ bodyLimit: MAX_BODY_BYTES });
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, nestOptions);
   app.setGlobalPrefix(options.prefix);
-  app.useGlobalFilters(new DomainErrorFilter(app.getHttpAdapter()));
+  parseJsonBodies(app);
+  const errors = new DomainErrorFilter(app.getHttpAdapter());
+  app.useGlobalFilters(errors);
+  // A flood's last summary line is written before the service stops, not lost with its timer.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', (_instance, done) => {
+      errors.flushLog();
+      done();
+    });
   options.configure?.(app);
   return app;
 }

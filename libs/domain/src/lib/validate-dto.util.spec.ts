@@ -2,7 +2,14 @@ import { validateSync } from 'class-validator';
 import { ChangeEventDto } from './dto/change-event.dto';
 import { DocumentDto } from './dto/document.dto';
 import { HistoryEventDto } from './dto/history-event.dto';
+import { MAX_NESTING_DEPTH, TOO_DEEP_PROBLEM } from './nesting-depth.util';
 import { describeProblems, validateDto } from './validate-dto.util';
+
+function nestedIn(field: string, levels: number): Record<string, unknown> {
+  let value: unknown = 1;
+  for (let level = 0; level < levels; level++) value = [value];
+  return { namespace: 'a', id: 'b', [field]: value };
+}
 
 describe(validateDto.name, () => {
   it('gives a class instance that keeps every field it was given', () => {
@@ -50,6 +57,31 @@ describe(validateDto.name, () => {
       expect(validateDto(DocumentDto, plain)).toEqual({ ok: false, problems: ['the body must be a JSON object'] });
     },
   );
+
+  it(`refuses a value nested more than ${MAX_NESTING_DEPTH} levels deep, which class-transformer would copy past the stack's end`, () => {
+    expect(validateDto(DocumentDto, nestedIn('deep', MAX_NESTING_DEPTH - 1)).ok).toBe(true);
+    expect(validateDto(DocumentDto, nestedIn('deep', MAX_NESTING_DEPTH))).toEqual({
+      ok: false,
+      problems: [TOO_DEEP_PROBLEM],
+    });
+    expect(validateDto(DocumentDto, nestedIn('deep', 50_000))).toEqual({ ok: false, problems: [TOO_DEEP_PROBLEM] });
+  });
+});
+
+describe('validateDto on keys that class-transformer takes for its own', () => {
+  it('validates a body with constructor and __proto__ keys at any depth, which class-transformer threw on (a 500)', () => {
+    const body = JSON.parse(
+      '{"changed": [{"namespace": "a", "id": "b", "constructor": 1, "__proto__": {"x": 1}, "meta": {"constructor": []}}], "constructor": "top"}',
+    );
+    expect(validateDto(ChangeEventDto, body).ok).toBe(true);
+    expect(validateDto(ChangeEventDto, { ...body, changed: [{ namespace: 'a', id: 'b/c', constructor: {} }] })).toEqual(
+      {
+        ok: false,
+        problems: ['changed.0.id must be letters, digits, _, -, . or ~, and not empty'],
+      },
+    );
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
 });
 
 describe(describeProblems.name, () => {

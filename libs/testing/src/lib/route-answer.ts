@@ -28,18 +28,25 @@ export async function answerOf<T>(call: Promise<ClientResult<T>>): Promise<Route
 }
 
 /**
- * POSTs `body` to `url` as it is, with a JSON content type, without a typed client: for the tests that send what no client
- * would (text that is not JSON, fields of the wrong type, no body with a JSON content type). A
- * string is sent verbatim; anything else as JSON; `undefined` sends no body.
+ * POSTs `body` to `url` as it is, with a JSON content type unless `contentType` names another,
+ * without a typed client: for the tests that send what no client would (text that is not JSON or
+ * not UTF-8, fields of the wrong type, no body with a JSON content type). A string is sent
+ * verbatim, a `Uint8Array` as its bytes; anything else as JSON; `undefined` sends no body.
  */
 export async function sendRaw<T = Partial<ErrorBody> | undefined>(
   url: string,
   body?: unknown,
+  contentType = 'application/json',
 ): Promise<RouteAnswer<T>> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': contentType },
+    body:
+      body === undefined
+        ? undefined
+        : typeof body === 'string' || body instanceof Uint8Array
+          ? (body as string | Uint8Array<ArrayBuffer>)
+          : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };

@@ -79,4 +79,9 @@ export class ServiceUnderTest<App extends ServiceName> {
   stop(signal: NodeJS.Signals = 'SIGTERM') {
     return this.process.stop(signal);
   }
+
+  /** Resolves with how the process ended, whenever it does. */
+  exited() {
+    return this.process.exited();
+  }
 }

@@ -1,7 +1,7 @@
 import { httpErrorAnswer } from '@eventcast/bootstrap';
-import { BadRequestError, DomainError, TooLargeError } from '@eventcast/domain';
+import { BadRequestError, DomainError, MAX_NESTING_DEPTH, TooLargeError } from '@eventcast/domain';
 import { DatastoreBodyPipe } from './datastore-body.pipe';
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL, MAX_NESTING_DEPTH } from './document-limits';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL } from './document-limits';
 import { DocumentQueryDto } from './dto/document-query.dto';
 import { DocumentRefDto } from './dto/document-ref.dto';
 import { SetDocumentDto } from './dto/set-document.dto';
@@ -160,15 +160,12 @@ describe(DatastoreBodyPipe.name, () => {
     });
   });
 
-  it(`refuses a body nested more than ${MAX_NESTING_DEPTH} levels deep, in any field, with 400`, () => {
+  it(`refuses a field it validates nested more than ${MAX_NESTING_DEPTH} levels deep with 400 (the HTTP parser refuses any other)`, () => {
     const refusal = {
       status: 400,
       message: [`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`],
     };
     expect(answer(pipes.set, { value: { namespace: 'a', id: 'b', deep: nested(MAX_NESTING_DEPTH - 2) } })).toBe('ok');
-    expect(answer(pipes.set, { value: { namespace: 'a', id: 'b', deep: nested(MAX_NESTING_DEPTH - 1) } })).toEqual(
-      refusal,
-    );
     expect(answer(pipes.get, { namespace: 'a', id: 'b', junk: nested(10_000) })).toEqual(refusal);
     expect(answer(pipes.mget, { namespace: nested(10_000) })).toEqual(refusal);
   });

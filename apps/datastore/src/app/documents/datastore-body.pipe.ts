@@ -1,16 +1,16 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
-import { BadRequestError, DatastoreDocument, documentKey, TooLargeError } from '@eventcast/domain';
-import { MAX_DOCUMENT_BYTES, MAX_NESTING_DEPTH } from './document-limits';
-import { nestsDeeperThan } from './nesting-depth.util';
+import { DatastoreDocument, documentKey, TooLargeError } from '@eventcast/domain';
+import { MAX_DOCUMENT_BYTES } from './document-limits';
 
 /** Where a body carries its documents: `set` has one in `value`, `mset` a list in `values`. */
 export type DocumentsField = 'value' | 'values';
 
 /**
  * Checks a datastore request body and hands it on exactly as sent: a `BadRequestError` (400)
- * naming every problem when it nests deeper than `MAX_NESTING_DEPTH` or breaks a rule of `dto`,
- * then a `TooLargeError` (413) naming every document larger than `MAX_DOCUMENT_BYTES`.
+ * naming every problem when it breaks a rule of `dto`, then a `TooLargeError` (413) naming every
+ * document larger than `MAX_DOCUMENT_BYTES`. A body nested too deep never gets here: the one JSON
+ * parser of every service refuses it (`parseJsonBodies` in `@eventcast/bootstrap`).
  *
  * Documents are validated by their `namespace` and `id` alone: their other fields are data, and
  * class-transformer would copy every one of them before class-validator looks at two.
@@ -27,8 +27,6 @@ export class DatastoreBodyPipe<T extends object> implements PipeTransform<unknow
   }
 
   transform(body: unknown): T {
-    if (nestsDeeperThan(body, MAX_NESTING_DEPTH))
-      throw new BadRequestError([`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`]);
     if (this.documentsField === undefined) return this.validated.transform(body);
     this.validated.transform(withKeysOnly(body, this.documentsField));
     refuseOversized(documentsIn(body as Record<DocumentsField, unknown>, this.documentsField));

@@ -6,5 +6,3 @@ export const MAX_DOCUMENTS_PER_CALL = 1000;
 export const MAX_IDS_PER_CALL = 1000;
 /** Longest glob `filter`. */
 export const MAX_FILTER_LENGTH = 256;
-/** Deepest nesting of objects and arrays in a request body (`{}` is one level). */
-export const MAX_NESTING_DEPTH = 100;

@@ -9,7 +9,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { DatastoreBodyPipe } from './datastore-body.pipe';
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL, MAX_NESTING_DEPTH } from './document-limits';
+import { MAX_NESTING_DEPTH } from '@eventcast/domain';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL } from './document-limits';
 import { EXAMPLES } from './documents.examples';
 import { DocumentsService } from './documents.service';
 import { CountAnswerDto, DocumentAnswerDto, DocumentsAnswerDto } from './dto/document-answers.dto';

@@ -25,6 +25,12 @@ describe(bucketWidth.name, () => {
     }
   });
 
+  it('gives a range across the epoch, which always takes two buckets, a finite width when one point is asked for', () => {
+    const width = bucketWidth(-10_000_000, 10_000_000, 1);
+    expect(Number.isFinite(width)).toBe(true);
+    expect(bucketCount(-10_000_000, 10_000_000, width)).toBe(2);
+  });
+
   it('gives 1 ms buckets to a short range', () => {
     expect(bucketWidth(start, start + 500, 1000)).toBe(1000);
   });

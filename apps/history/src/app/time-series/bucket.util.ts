@@ -24,13 +24,18 @@ export function bucketCount(fromUs: number, toUs: number, width: number): number
 
 /**
  * The smallest round bucket width (1 ms at least) whose epoch-aligned buckets cover
- * `[fromUs, toUs]` in at most `points` buckets. Beyond a week, widths double.
+ * `[fromUs, toUs]` in at most `points` buckets. Beyond a week, widths double. A range that holds
+ * the epoch or another multiple of every width always takes two buckets: with `points` 1 it gets
+ * the first width past both ends' distance from the epoch, beyond which no width gives fewer.
  */
 export function bucketWidth(fromUs: number, toUs: number, points: number): number {
   let width = WIDTHS.find((candidate) => bucketCount(fromUs, toUs, candidate) <= points);
   if (width !== undefined) return width;
   width = WIDTHS[WIDTHS.length - 1];
-  while (bucketCount(fromUs, toUs, width) > points) width *= 2;
+  // Past twice the larger distance from the epoch, both ends sit in the bucket just before or after
+  // it, whatever the width: doubling on would only reach Infinity.
+  const farthest = 2 * Math.max(Math.abs(fromUs), Math.abs(toUs));
+  while (bucketCount(fromUs, toUs, width) > points && width <= farthest) width *= 2;
   return width;
 }
 

@@ -1,5 +1,5 @@
 import { BadRequestError } from '@eventcast/domain';
-import { parseDuration } from './duration.util';
+import { MAX_DURATION_US, parseDuration } from './duration.util';
 
 describe(parseDuration.name, () => {
   it.each([
@@ -26,4 +26,15 @@ describe(parseDuration.name, () => {
       expect(() => parseDuration(input, 'duration')).toThrow(/^duration must be a positive duration/);
     },
   );
+});
+
+describe('parseDuration at its longest', () => {
+  it('takes 10,000 years and refuses longer with 400, where the range would leave the times a store takes', () => {
+    expect(parseDuration('521775w', 'duration')).toBeLessThanOrEqual(MAX_DURATION_US);
+    for (const input of [1e300, '521786w', '99999999999999999999d']) {
+      expect(() => parseDuration(input, 'duration')).toThrow(
+        new BadRequestError(`duration must be at most 10000 years (got ${JSON.stringify(input)})`),
+      );
+    }
+  });
 });

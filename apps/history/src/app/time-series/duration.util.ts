@@ -10,6 +10,9 @@ const UNIT_MICROS: Record<string, number> = {
   w: 7 * 86_400 * MICROS_PER_SECOND,
 };
 
+/** The longest duration a query takes: 10,000 years of 365.25 days, the span of the times it takes (`MAX_TIME_US`). */
+export const MAX_DURATION_US = 10_000 * 365.25 * 86_400 * MICROS_PER_SECOND;
+
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
 const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d|w))+$/;
 const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
@@ -17,7 +20,8 @@ const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
 /**
  * A duration in microseconds from `"10m"`, `"1d"`, `"2h10m"`, `"1.5h"`, `"500ms"`, or a number of
  * seconds (a JSON number or a string holding one). Units: ms, s, m, h, d, w. Zero and negative
- * durations are refused: `what` names the body field in the 400 answer.
+ * durations, and durations longer than `MAX_DURATION_US` (10,000 years), are refused: `what` names
+ * the body field in the 400 answer.
  */
 export function parseDuration(input: unknown, what: string): number {
   const micros = durationMicros(input);
@@ -26,6 +30,8 @@ export function parseDuration(input: unknown, what: string): number {
       `${what} must be a positive duration such as "10m", "1d", "2h10m" or a number of seconds (got ${JSON.stringify(input)})`,
     );
   }
+  if (micros > MAX_DURATION_US)
+    throw new BadRequestError(`${what} must be at most 10000 years (got ${JSON.stringify(input)})`);
   return micros;
 }
 

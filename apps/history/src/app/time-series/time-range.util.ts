@@ -1,7 +1,7 @@
 import { BadRequestError } from '@eventcast/domain';
 import { formatIsoMicros } from '@eventcast/time-series-store';
 import { parseDuration } from './duration.util';
-import { parseTime } from './time.util';
+import { MAX_TIME_US, MIN_TIME_US, parseTime } from './time.util';
 
 /** The time fields of a query body, as the client sent them. */
 export interface TimeRangeInput {
@@ -21,9 +21,15 @@ export interface TimeRange {
  * Resolves at most two of start, end and duration to a range: start+end, start+duration and
  * end+duration fix both ends; start alone runs to now; duration alone is the last `duration`
  * before now; end alone is the `defaultDuration` before it; nothing at all is the
- * `defaultDuration` before now. Ranges ending "now" are live.
+ * `defaultDuration` before now. Ranges ending "now" are live. A range reaching past the times a
+ * query takes (the years 0 to 9999) is cut to them.
  */
 export function resolveTimeRange(input: TimeRangeInput, nowUs: number, defaultDuration: string): TimeRange {
+  const range = uncutTimeRange(input, nowUs, defaultDuration);
+  return { ...range, fromUs: Math.max(range.fromUs, MIN_TIME_US), toUs: Math.min(range.toUs, MAX_TIME_US) };
+}
+
+function uncutTimeRange(input: TimeRangeInput, nowUs: number, defaultDuration: string): TimeRange {
   const given = (['start', 'end', 'duration'] as const).filter(
     (key) => input[key] !== undefined && input[key] !== null,
   );

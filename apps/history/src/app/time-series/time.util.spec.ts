@@ -1,6 +1,6 @@
 import { BadRequestError } from '@eventcast/domain';
 import { formatIsoMicros } from '@eventcast/time-series-store';
-import { parseTime } from './time.util';
+import { MAX_TIME_US, MIN_TIME_US, parseTime } from './time.util';
 
 describe(parseTime.name, () => {
   const noon = Date.UTC(2024, 4, 1, 12) * 1000;
@@ -46,5 +46,19 @@ describe('parseTime with formatIsoMicros', () => {
   it('reads back every written time', () => {
     const micros = 1_714_564_800_123_456;
     expect(parseTime(formatIsoMicros(micros), 'time')).toBe(micros);
+  });
+});
+
+describe('parseTime at the ends of the times it takes', () => {
+  it('takes the years 0 to 9999, those before 100 as written, and refuses the rest with 400 naming the field', () => {
+    expect(parseTime('0000-01-01T00:00:00Z', 'start')).toBe(MIN_TIME_US);
+    expect(parseTime('0099-03-01', 'start')).toBe(Date.parse('0099-03-01T00:00:00Z') * 1000);
+    expect(parseTime('9999-12-31T23:59:59.999999Z', 'end')).toBeLessThanOrEqual(MAX_TIME_US);
+    expect(parseTime(253402300800000, 'end')).toBe(MAX_TIME_US);
+    for (const input of [1e300, -1e300, '99999999999999999999', 253402300800001, -62167219200001]) {
+      expect(() => parseTime(input, 'end')).toThrow(
+        new BadRequestError(`end must lie between the years 0 and 10000 (got ${JSON.stringify(input)})`),
+      );
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { nestsDeeperThan } from './nesting-depth.util';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth.util';
 
 function nested(levels: number): unknown {
   let value: unknown = 1;
@@ -12,8 +12,8 @@ describe(nestsDeeperThan.name, () => {
     expect(nestsDeeperThan({}, 0)).toBe(true);
     expect(nestsDeeperThan({ a: 1, b: [] }, 2)).toBe(false);
     expect(nestsDeeperThan({ a: 1, b: [] }, 1)).toBe(true);
-    expect(nestsDeeperThan(nested(100), 100)).toBe(false);
-    expect(nestsDeeperThan(nested(101), 100)).toBe(true);
+    expect(nestsDeeperThan(nested(MAX_NESTING_DEPTH), MAX_NESTING_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_NESTING_DEPTH + 1), MAX_NESTING_DEPTH)).toBe(true);
   });
 
   it('finds the deepest branch wherever it is', () => {
