@@ -57,15 +57,22 @@ describe(HistoryIngestService.name, () => {
     expect(new Set(times).size).toBe(5);
   });
 
-  it('drops an invalid event with one log line naming the topic and the reason', () => {
+  it('drops invalid events, logging the first at once with the topic and the reason and the rest in one summary', () => {
     ingest.receive(delivery('eventcast/history/bad', 'not json {'));
     ingest.receive(delivery('eventcast/history/bad', { key: 'svc', data: 'x' }));
+    ingest.receive(delivery('eventcast/history/worse', { key: 'svc', data: 'y' }));
     expect(added).toEqual([]);
-    expect(ingest.stats.invalidEvents).toBe(2);
+    expect(ingest.stats.invalidEvents).toBe(3);
     expect(warnings.mock.calls).toEqual([
       ['dropped an invalid history event on eventcast/history/bad: the payload is not a JSON object'],
-      ['dropped an invalid history event on eventcast/history/bad: data must be an object'],
     ]);
+
+    ingest.onApplicationShutdown();
+    expect(warnings).toHaveBeenLastCalledWith(
+      expect.stringMatching(
+        /^2 more of invalid history events in the last \d+ s \(3 since start\); the last: dropped an invalid history event on eventcast\/history\/worse: data must be an object$/,
+      ),
+    );
   });
 
   it('does not store retained deliveries, and logs that once per topic', () => {

@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ThrottledLog } from '@eventcast/bootstrap';
 import { emptyFlattenReport, flattenHistoryEvent, MAX_FLATTEN_DEPTH, MAX_VALUES_PER_EVENT } from '@eventcast/flatten';
 import { readHistoryEvent } from './history-event.util';
 import { HistoryWriter } from './history-writer.service';
@@ -7,6 +8,8 @@ import { SpoolFullError } from './spool/event-spool';
 
 /** Topics whose retained deliveries are remembered, so each is logged once; beyond it they are only counted. */
 const RETAINED_TOPICS_REMEMBERED = 10_000;
+/** Invalid or partly dropped events are logged at once, then summed up at most this often. */
+const PROBLEM_REPORT_MS = 10_000;
 
 /** What ingest has seen since start-up. */
 export interface HistoryIngestStats {
@@ -36,13 +39,15 @@ export type IngestOutcome = { taken: true } | { taken: false; reason: string };
 /**
  * Turns each delivery on `eventcast/history/#` into stored values: retained deliveries are skipped
  * (the same data would be stored again under a new time), invalid events are dropped with one log
- * line naming the topic and the reason, valid ones are flattened, stamped with one receive time and
+ * line naming the topic and the reason (a flood of them: the first at once, then one summary line
+ * every 10 s), valid ones are flattened, stamped with one receive time and
  * handed to the writer, which spools them. Never waits for the store and never throws; a delivery
  * it could not take because the spool is full is answered as not taken.
  */
 @Injectable()
-export class HistoryIngestService {
+export class HistoryIngestService implements OnApplicationShutdown {
   private readonly logger = new Logger(HistoryIngestService.name);
+  private readonly problems = new ThrottledLog(this.logger, PROBLEM_REPORT_MS);
   private readonly clock = new ReceiveClock();
   private readonly retainedTopics = new Set<string>();
   private refusedSince?: number;
@@ -56,13 +61,14 @@ export class HistoryIngestService {
     const reading = readHistoryEvent(payload);
     if (!reading.ok) {
       this.stats.invalidEvents++;
-      this.logger.warn(`dropped an invalid history event on ${topic}: ${reading.reason}`);
+      this.problems.report('invalid history events', `dropped an invalid history event on ${topic}: ${reading.reason}`);
       return { taken: true };
     }
     const report = emptyFlattenReport();
     const values = flattenHistoryEvent(reading.event, report);
     if (report.tooDeep > 0 || report.truncated) {
-      this.logger.warn(
+      this.problems.report(
+        'partly dropped history events',
         `history event on ${topic} is partly dropped: ${report.tooDeep} objects nested deeper than ${MAX_FLATTEN_DEPTH} levels` +
           `${report.truncated ? `, entries beyond the first ${MAX_VALUES_PER_EVENT}` : ''}`,
       );
@@ -75,6 +81,10 @@ export class HistoryIngestService {
       throw error;
     }
     return this.accepted();
+  }
+
+  onApplicationShutdown(): void {
+    this.problems.flush();
   }
 
   private accepted(): IngestOutcome {
