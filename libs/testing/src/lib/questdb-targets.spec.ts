@@ -1,0 +1,20 @@
+import { questDbTargets } from './questdb-targets';
+
+describe(questDbTargets.name, () => {
+  it('reads the servers npm test started from QUESTDB_URLS, labelled by version', () => {
+    expect(questDbTargets({ QUESTDB_URLS: '9.3.2=http://127.0.0.1:40001,8.1.4=http://127.0.0.1:40002' })).toEqual([
+      { label: 'QuestDB 9.3.2', url: 'http://127.0.0.1:40001' },
+      { label: 'QuestDB 8.1.4', url: 'http://127.0.0.1:40002' },
+    ]);
+  });
+
+  it('takes the one server QUESTDB_URL names over those of QUESTDB_URLS', () => {
+    expect(
+      questDbTargets({ QUESTDB_URL: 'http://questdb:9000', QUESTDB_URLS: '9.3.2=http://127.0.0.1:40001' }),
+    ).toEqual([{ label: 'QuestDB at http://questdb:9000', url: 'http://questdb:9000' }]);
+  });
+
+  it('has no server when neither is set', () => {
+    expect(questDbTargets({})).toEqual([]);
+  });
+});
