@@ -8,6 +8,8 @@
  *                                    set, stop them and exit with the command's code; with
  *                                    QUESTDB_URL set it only runs the command against that server
  */
+// The harness it imports brings the domain's decorated DTOs, which need the metadata polyfill first.
+import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
