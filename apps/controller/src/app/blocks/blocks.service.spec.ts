@@ -1,4 +1,3 @@
-import { waitFor } from '@eventcast/testing';
 import { link as l, quantity as q, statePatchTopic } from '@eventcast/domain';
 import { controllerOnFakes, ControllerOnFakes } from '../../../test/fakes/services-on-fakes';
 import { BlocksService } from './blocks.service';
@@ -237,7 +236,7 @@ describe(BlocksService.name, () => {
   it('keeps the system info tempUnit at the user temperature unit', async () => {
     blocks.onApplicationBootstrap();
     c.units.follow({ temperature: 'degF' });
-    await waitFor('the patch event', () => patches().length > 0);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(blocks.read('SystemInfo').data.tempUnit).toBe('TEMP_FAHRENHEIT');
     expect(patches()).toEqual([{ changed: [blocks.read('SystemInfo')], deleted: [] }]);
   });

@@ -13,17 +13,17 @@ describe(DeviceFile.name, () => {
     expect(new DeviceFile(join(root, 'device.json')).read()).toEqual({});
   });
 
-  it('reads back the last content written, creating its folder on the first write', async () => {
+  it('reads back the last content written, creating its folder on the first write', () => {
     const file = new DeviceFile<{ blocks: string[] }>(join(root, 'nested', 'device.json'));
-    await file.write({ blocks: ['a'] });
-    await file.write({ blocks: ['a', 'b'] });
+    file.write({ blocks: ['a'] });
+    file.write({ blocks: ['a', 'b'] });
 
     expect(new DeviceFile(file.path).read()).toEqual({ content: { blocks: ['a', 'b'] } });
   });
 
-  it('leaves only the file itself in its folder after writes, no temporary files', async () => {
+  it('leaves only the file itself in its folder after writes, no temporary files', () => {
     const file = new DeviceFile(join(root, 'device.json'));
-    for (let n = 0; n < 5; n++) await file.write({ n });
+    for (let n = 0; n < 5; n++) file.write({ n });
 
     expect(readdirSync(root)).toEqual(['device.json']);
   });

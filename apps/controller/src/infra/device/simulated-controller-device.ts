@@ -62,10 +62,7 @@ export class SimulatedControllerDevice extends ControllerDevice {
   private ordered?: SimBlock[];
   private lastTickMs: number;
   private timer?: NodeJS.Timeout;
-  /** The device file write in progress; it never rejects. */
-  private writing?: Promise<void>;
-  /** The write that takes the changes made while `writing` runs: every caller meanwhile waits for it. */
-  private nextWrite?: Promise<void>;
+  private saving?: Promise<void>;
 
   constructor(options: SimulatedDeviceOptions) {
     super();
@@ -162,7 +159,7 @@ export class SimulatedControllerDevice extends ControllerDevice {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await Promise.allSettled([this.writing, this.nextWrite]);
+    await this.saving?.catch(() => undefined);
   }
 
   private add(block: NewDeviceBlock): SimBlock {
@@ -283,28 +280,20 @@ export class SimulatedControllerDevice extends ControllerDevice {
    * Persists the blocks once the changes of this turn of the event loop are made: all changes
    * made meanwhile share one file write, and resolve once it is done.
    */
-  /**
-   * Resolves once the device file holds every change made so far. Changes made while a write runs
-   * share the next one (group commit), so concurrent callers share one fsync.
-   */
   private save(): Promise<void> {
-    this.nextWrite ??= (this.writing ?? Promise.resolve()).then(() => {
-      this.nextWrite = undefined;
-      const written = this.file.write(this.content()).catch((error: unknown) => {
-        this.logger.error(`could not write ${this.file.path}: ${String(error)}`);
-        throw error;
-      });
-      const settled = written.then(
-        () => undefined,
-        () => undefined,
-      );
-      this.writing = settled;
-      void settled.then(() => {
-        if (this.writing === settled) this.writing = undefined;
-      });
-      return written;
-    });
-    return this.nextWrite;
+    this.saving ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        this.saving = undefined;
+        try {
+          this.file.write(this.content());
+          resolve();
+        } catch (error) {
+          this.logger.error(`could not write ${this.file.path}: ${String(error)}`);
+          reject(error);
+        }
+      }),
+    );
+    return this.saving;
   }
 
   private content(): DeviceFileContent {
