@@ -9,3 +9,6 @@ export * from './lib/service-start-options';
 export * from './lib/start-service';
 export * from './lib/validated-body.pipe';
 export * from './lib/ws-error-frame';
+export * from './lib/service-metrics';
+export * from './lib/service-readiness';
+export * from './lib/telemetry.module';
