@@ -1,12 +1,14 @@
 import { Controller, DynamicModule, Get, Global, Header, HttpCode, Module, Res, Type } from '@nestjs/common';
 import {
   ApiExcludeController,
+  ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
   ApiProperty,
   ApiPropertyOptional,
   ApiServiceUnavailableResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ServiceMetrics } from './service-metrics';
@@ -15,21 +17,28 @@ import { Readiness, ServiceReadiness } from './service-readiness';
 /** The state of one dependency. */
 export class DependencyCheckDto {
   /** Whether it answers. */
+  @ApiProperty({ description: 'Whether it answers.', example: true })
   ok!: boolean;
   /** Why it is not ready, when it is not. */
-  @ApiPropertyOptional({ example: 'the MQTT connection is down' })
+  @ApiPropertyOptional({ description: 'Why it is not ready, when it is not.', example: 'the MQTT connection is down' })
   detail?: string;
 }
 
 /** The answer of `GET <prefix>/health`. */
 export class HealthDto {
   /** `ready` when every dependency is, else `not ready` (and the status is 503). */
-  @ApiProperty({ enum: ['ready', 'not ready'], example: 'ready' })
+  @ApiProperty({
+    enum: ['ready', 'not ready'],
+    example: 'ready',
+    description: '`ready` when every dependency is, else `not ready` (and the status is 503).',
+  })
   status!: 'ready' | 'not ready';
   /** Each dependency by name: `broker` always, then the service's own (`store`, `datastore`, `device`). */
   @ApiProperty({
     type: 'object',
-    additionalProperties: { $ref: '#/components/schemas/DependencyCheckDto' },
+    description:
+      'Each dependency by name: `broker` always, then those of the service (`store`, `datastore`, `device`).',
+    additionalProperties: { $ref: getSchemaPath(DependencyCheckDto) },
     example: { broker: { ok: true }, store: { ok: true } },
   })
   checks!: Record<string, DependencyCheckDto>;
@@ -37,6 +46,7 @@ export class HealthDto {
 
 /** `GET <prefix>/health`: whether each dependency answers; 200 when all do, 503 otherwise. */
 @ApiTags('health')
+@ApiExtraModels(DependencyCheckDto)
 @Controller()
 export class HealthController {
   constructor(private readonly readiness: ServiceReadiness) {}
