@@ -53,7 +53,11 @@ export class HealthController {
 
   @Get('health')
   @ApiOperation({ summary: 'Readiness: the broker connection and each store the service depends on' })
-  @ApiOkResponse({ type: HealthDto, description: 'Every dependency answers' })
+  @ApiOkResponse({
+    type: HealthDto,
+    description: 'Every dependency answers',
+    example: { status: 'ready', checks: { broker: { ok: true }, store: { ok: true } } },
+  })
   @ApiServiceUnavailableResponse({
     type: HealthDto,
     description: 'A dependency does not answer',

@@ -1339,6 +1339,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "ok": true
+                     *         },
+                     *         "store": {
+                     *           "ok": true
+                     *         }
+                     *       },
+                     *       "status": "ready"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };

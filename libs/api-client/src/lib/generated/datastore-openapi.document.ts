@@ -351,6 +351,17 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
           "200": {
             "content": {
               "application/json": {
+                "example": {
+                  "checks": {
+                    "broker": {
+                      "ok": true
+                    },
+                    "store": {
+                      "ok": true
+                    }
+                  },
+                  "status": "ready"
+                },
                 "schema": {
                   "$ref": "#/components/schemas/HealthDto"
                 }

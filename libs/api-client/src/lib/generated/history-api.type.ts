@@ -565,6 +565,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "ok": true
+                     *         },
+                     *         "store": {
+                     *           "ok": true
+                     *         }
+                     *       },
+                     *       "status": "ready"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
@@ -887,6 +900,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "ok": true
+                     *         },
+                     *         "store": {
+                     *           "ok": true
+                     *         }
+                     *       },
+                     *       "status": "ready"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
