@@ -257,7 +257,9 @@ describe('the datastore REST API and its change events', () => {
       paths: Record<string, Record<string, Operation>>;
     };
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['delete', 'get', 'mdelete', 'mget', 'mset', 'ping', 'set'].map((route) => `/history/datastore/${route}`),
+      ['delete', 'get', 'health', 'mdelete', 'mget', 'mset', 'ping', 'set'].map(
+        (route) => `/history/datastore/${route}`,
+      ),
     );
     for (const [path, methods] of Object.entries(document.paths)) {
       const [method, operation] = Object.entries(methods)[0];

@@ -11,3 +11,6 @@ export * from './lib/start-service';
 export * from './lib/throttled-log';
 export * from './lib/validated-body.pipe';
 export * from './lib/ws-error-frame';
+export * from './lib/service-metrics';
+export * from './lib/service-readiness';
+export * from './lib/telemetry.module';

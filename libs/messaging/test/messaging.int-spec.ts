@@ -160,6 +160,7 @@ describe('MQTT wiring when the connection fails', () => {
       const packet = await waitFor('the message after the outage', () => packets[0]);
       expect(JSON.parse(packet.payload.toString())).toEqual({ n: 2 });
       expect(publisher.unpublishedCount).toBe(1);
+      expect(publisher.publishedCount).toBe(1);
       await watcher.endAsync();
     } finally {
       await app.close();

@@ -3,6 +3,7 @@ export * from './lib/free-port';
 export * from './lib/mqtt-recorder';
 export * from './lib/private-broker';
 export * from './lib/private-redis';
+export * from './lib/prometheus-text';
 export * from './lib/questdb-server';
 export * from './lib/questdb-targets';
 export * from './lib/refused-bodies';

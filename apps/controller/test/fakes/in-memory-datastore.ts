@@ -41,6 +41,10 @@ export class InMemoryDatastore extends Datastore {
     return ids.length;
   }
 
+  async check(): Promise<void> {
+    this.checkReachable();
+  }
+
   /** The datastore stops answering. */
   goOffline(): void {
     this.offline = true;

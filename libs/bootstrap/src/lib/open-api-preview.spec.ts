@@ -56,7 +56,12 @@ describe(previewOpenApiDocument.name, () => {
   it('documents every route below the prefix and the module paths, with its DTOs, without creating a provider', async () => {
     const document = await previewOpenApiDocument(service);
 
-    expect(Object.keys(document.paths).sort()).toEqual(['/site-1/ping', '/site-1/sensors/readings/write']);
+    // Every app gets the health route of `TelemetryModule`; its metrics route is not part of the API.
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/site-1/health',
+      '/site-1/ping',
+      '/site-1/sensors/readings/write',
+    ]);
     expect(document.components?.schemas?.['ReadingDto']).toEqual({
       type: 'object',
       properties: { value: { type: 'number', description: 'Degrees Celsius.' } },

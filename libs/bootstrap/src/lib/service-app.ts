@@ -3,13 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DomainErrorFilter } from './domain-error.filter';
 import { MAX_BODY_BYTES, parseJsonBodies } from './json-body';
+import { instrumentHttp, ServiceMetrics } from './service-metrics';
 import type { ServiceStartOptions } from './service-start-options';
+import { withTelemetry } from './telemetry.module';
 
 /**
  * Creates the Nest application of a service with its global prefix, its error mapping
  * (`DomainErrorFilter`, which the MQTT handlers inherit), its one JSON body parser (at most
- * `MAX_BODY_BYTES`, UTF-8, nested at most `MAX_NESTING_DEPTH` levels: `parseJsonBodies`) and extra
- * set-up, without starting it.
+ * `MAX_BODY_BYTES`, UTF-8, nested at most `MAX_NESTING_DEPTH` levels: `parseJsonBodies`), its
+ * metrics and health routes (`TelemetryModule`) and extra set-up, without starting it.
  * The served app and the preview that writes the OpenAPI document both come from here, so their
  * routes cannot differ.
  */
@@ -18,7 +20,7 @@ export async function createServiceApp(
   nestOptions: NestApplicationOptions,
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: MAX_BODY_BYTES });
-  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, nestOptions);
+  const app = await NestFactory.create<NestFastifyApplication>(withTelemetry(options.module), adapter, nestOptions);
   app.setGlobalPrefix(options.prefix);
   parseJsonBodies(app);
   const errors = new DomainErrorFilter(app.getHttpAdapter());
@@ -31,6 +33,7 @@ export async function createServiceApp(
       errors.flushLog();
       done();
     });
+  if (!nestOptions.preview) instrumentHttp(adapter.getInstance(), app.get(ServiceMetrics));
   options.configure?.(app);
   return app;
 }

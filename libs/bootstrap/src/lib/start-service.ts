@@ -2,6 +2,7 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { createOpenApiDocument, serveApiPage } from './open-api';
 import { createServiceApp } from './service-app';
+import { ServiceMetrics } from './service-metrics';
 import type { ServiceStartOptions } from './service-start-options';
 
 /** A started service: the Nest app, its base URL, and a promise that settles once MQTT is connected. */
@@ -19,7 +20,8 @@ export interface StartedService {
 export async function startService(options: ServiceStartOptions): Promise<StartedService> {
   const logger = new Logger(options.name);
   const app = await createServiceApp(options, { bufferLogs: false });
-  app.connectMicroservice<MicroserviceOptions>(options.transport, { inheritAppConfig: true });
+  const microservice = app.connectMicroservice<MicroserviceOptions>(options.transport, { inheritAppConfig: true });
+  app.get(ServiceMetrics).watchBroker(microservice.status);
   const apiPath = serveApiPage(app, options.prefix, createOpenApiDocument(app, options.api));
   await app.listen(options.port, options.host ?? '0.0.0.0');
 

@@ -19,6 +19,7 @@ export interface PublishOptions {
 @Injectable()
 export class EventPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(EventPublisher.name);
+  private publishedMessages = 0;
   private unpublished = 0;
 
   constructor(@Inject(MQTT_PUBLISHER_CLIENT) private readonly client: ResilientMqttClient) {}
@@ -37,6 +38,11 @@ export class EventPublisher implements OnApplicationBootstrap, OnApplicationShut
     return this.client.isConnected;
   }
 
+  /** Messages the broker has taken since start-up. */
+  get publishedCount(): number {
+    return this.publishedMessages;
+  }
+
   /** Messages that could not be published since start-up. */
   get unpublishedCount(): number {
     return this.unpublished;
@@ -51,6 +57,7 @@ export class EventPublisher implements OnApplicationBootstrap, OnApplicationShut
       .build();
     try {
       await lastValueFrom(this.client.emit(topic, record), { defaultValue: undefined });
+      this.publishedMessages += 1;
       return true;
     } catch (error) {
       return this.reportUnpublished(topic, String(error));

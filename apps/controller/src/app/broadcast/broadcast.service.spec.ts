@@ -61,6 +61,15 @@ describe(BroadcastService.name, () => {
     await broadcasts.broadcast();
     expect(c.publisher.published).toEqual([]);
     expect(c.publisher.unpublishedCount).toBe(0);
+    expect(broadcasts.stats.broadcasts).toBe(0);
+  });
+
+  it('counts the broadcasts it did and the time they took, for the metrics', async () => {
+    await broadcasts.broadcast();
+    await broadcasts.broadcast();
+    expect(broadcasts.stats.broadcasts).toBe(2);
+    expect(broadcasts.stats.lastSeconds).toBeGreaterThan(0);
+    expect(broadcasts.stats.seconds).toBeGreaterThanOrEqual(broadcasts.stats.lastSeconds);
   });
 
   it('broadcasts every interval from start-up until shutdown, then says it is gone', async () => {

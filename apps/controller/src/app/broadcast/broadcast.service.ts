@@ -23,6 +23,9 @@ import { blockRelations } from './relations.util';
 export class BroadcastService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private timer?: NodeJS.Timeout;
 
+  /** The broadcasts done since start-up (skipped ones not counted) and the time they took, for the metrics. */
+  readonly stats = { broadcasts: 0, seconds: 0, lastSeconds: 0 };
+
   constructor(
     @Inject(ControllerConfig) private readonly config: ControllerConfig,
     private readonly blocks: BlocksService,
@@ -45,10 +48,15 @@ export class BroadcastService implements OnApplicationBootstrap, BeforeApplicati
   /** Publishes one state event and one history event; skipped while the broker is away. */
   async broadcast(): Promise<void> {
     if (!this.publisher.connected) return;
+    const start = performance.now();
     await Promise.all([
       this.publisher.publish(stateTopic(this.config.serviceId), this.stateEvent(), { qos: 1, retain: true }),
       this.publisher.publish(historyTopic(this.config.serviceId), this.historyEvent(), { qos: 1 }),
     ]);
+    const seconds = (performance.now() - start) / 1000;
+    this.stats.broadcasts += 1;
+    this.stats.seconds += seconds;
+    this.stats.lastSeconds = seconds;
   }
 
   stateEvent(): StateEvent {

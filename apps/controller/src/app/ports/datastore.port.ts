@@ -24,4 +24,7 @@ export abstract class Datastore {
 
   /** Deletes the selected documents (no ids and no filter: none) and returns how many existed. */
   abstract mdelete(namespace: string, selection: DocumentSelection): Promise<number>;
+
+  /** Resolves when the datastore answers and can reach its own store (its ping); rejects with the reason otherwise. */
+  abstract check(): Promise<void>;
 }

@@ -52,6 +52,22 @@ describe(DatastoreClient.name, () => {
     ]);
   });
 
+  it('checks the datastore through its ping, naming why it is not ready', async () => {
+    let status = 200;
+    const urls: string[] = [];
+    server = createServer((request, response) => {
+      urls.push(`${request.method} ${request.url}`);
+      const body = status === 200 ? { ping: 'pong' } : { message: 'Redis is unreachable' };
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    const client = new DatastoreClient(await listen(server));
+
+    await expect(client.check()).resolves.toBeUndefined();
+    status = 503;
+    await expect(client.check()).rejects.toThrow('answered 503: Redis is unreachable');
+    expect(urls).toEqual(['GET /history/datastore/ping', 'GET /history/datastore/ping']);
+  });
+
   it('reports a datastore that answers 503 as unavailable', async () => {
     server = fakeDatastore(() => ({ status: 503, body: { message: 'Redis is unreachable' } })).server;
     const client = new DatastoreClient(await listen(server));

@@ -53,6 +53,10 @@ export class DatastoreClient extends Datastore {
     ).count;
   }
 
+  async check(): Promise<void> {
+    await this.settle('ping', () => this.api.GET('/ping', { signal: timeout() }));
+  }
+
   private async settle<T>(route: string, call: () => Promise<ApiResult<T>>): Promise<T> {
     let result: ApiResult<T>;
     try {

@@ -4,6 +4,7 @@ import { SERVICE_HEALTH, ServiceHealth } from '@eventcast/bootstrap';
 import { DocumentStore } from '../ports/document-store.port';
 import { RedisDocumentStore } from '../../infra/redis/redis-document-store';
 import { SqliteDocumentStore } from '../../infra/sqlite/sqlite-document-store';
+import { DatastoreTelemetry } from './datastore-telemetry';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 
@@ -33,6 +34,7 @@ export class DocumentsModule {
           inject: [DocumentStore],
         },
         DocumentsService,
+        DatastoreTelemetry,
       ],
       exports: [SERVICE_HEALTH],
     };

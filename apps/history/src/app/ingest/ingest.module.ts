@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Logger, Module } from '@nestjs/common';
 import { HistoryConfig } from '../../config/history.config';
 import { HistoryIngestService } from './history-ingest.service';
+import { HistoryTelemetry } from './history-telemetry';
 import { HistoryWriter } from './history-writer.service';
 import { EventSpool } from './spool/event-spool';
 
@@ -25,6 +26,7 @@ function openSpool(config: HistoryConfig): EventSpool {
   providers: [
     HistoryIngestService,
     HistoryWriter,
+    HistoryTelemetry,
     { provide: EventSpool, useFactory: openSpool, inject: [HistoryConfig] },
   ],
   exports: [HistoryIngestService, HistoryWriter],

@@ -40,6 +40,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the broker connection and each store the service depends on */
+        get: operations["HealthController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mdelete": {
         parameters: {
             query?: never;
@@ -144,6 +161,18 @@ export interface components {
             /** @description Documents that existed and were deleted. */
             count: number;
         };
+        DependencyCheckDto: {
+            /**
+             * @description Why it is not ready, when it is not.
+             * @example the MQTT connection is down
+             */
+            detail?: string;
+            /**
+             * @description Whether it answers.
+             * @example true
+             */
+            ok: boolean;
+        };
         DocumentAnswerDto: {
             /** @description The document as stored. */
             value: components["schemas"]["DocumentDto"] | null;
@@ -180,6 +209,28 @@ export interface components {
         DocumentsAnswerDto: {
             /** @description The documents as stored. */
             values: components["schemas"]["DocumentDto"][];
+        };
+        HealthDto: {
+            /**
+             * @description Each dependency by name: `broker` always, then those of the service (`store`, `datastore`, `device`).
+             * @example {
+             *       "broker": {
+             *         "ok": true
+             *       },
+             *       "store": {
+             *         "ok": true
+             *       }
+             *     }
+             */
+            checks: {
+                [key: string]: components["schemas"]["DependencyCheckDto"];
+            };
+            /**
+             * @description `ready` when every dependency is, else `not ready` (and the status is 503).
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready" | "not ready";
         };
         PongDto: {
             /**
@@ -312,6 +363,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    HealthController_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "ok": true
+                     *         },
+                     *         "store": {
+                     *           "ok": true
+                     *         }
+                     *       },
+                     *       "status": "ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+            /** @description A dependency does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "detail": "the MQTT connection is down",
+                     *           "ok": false
+                     *         }
+                     *       },
+                     *       "status": "not ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthDto"];
+                };
             };
         };
     };

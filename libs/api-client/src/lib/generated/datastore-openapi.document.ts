@@ -17,6 +17,24 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
         ],
         "type": "object"
       },
+      "DependencyCheckDto": {
+        "properties": {
+          "detail": {
+            "description": "Why it is not ready, when it is not.",
+            "example": "the MQTT connection is down",
+            "type": "string"
+          },
+          "ok": {
+            "description": "Whether it answers.",
+            "example": true,
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "ok"
+        ],
+        "type": "object"
+      },
       "DocumentAnswerDto": {
         "properties": {
           "value": {
@@ -106,6 +124,39 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
         },
         "required": [
           "values"
+        ],
+        "type": "object"
+      },
+      "HealthDto": {
+        "properties": {
+          "checks": {
+            "additionalProperties": {
+              "$ref": "#/components/schemas/DependencyCheckDto"
+            },
+            "description": "Each dependency by name: `broker` always, then those of the service (`store`, `datastore`, `device`).",
+            "example": {
+              "broker": {
+                "ok": true
+              },
+              "store": {
+                "ok": true
+              }
+            },
+            "type": "object"
+          },
+          "status": {
+            "description": "`ready` when every dependency is, else `not ready` (and the status is 503).",
+            "enum": [
+              "ready",
+              "not ready"
+            ],
+            "example": "ready",
+            "type": "string"
+          }
+        },
+        "required": [
+          "status",
+          "checks"
         ],
         "type": "object"
       },
@@ -289,6 +340,58 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
         "summary": "Read one document",
         "tags": [
           "datastore"
+        ]
+      }
+    },
+    "/history/datastore/health": {
+      "get": {
+        "operationId": "HealthController_health",
+        "parameters": [],
+        "responses": {
+          "200": {
+            "content": {
+              "application/json": {
+                "example": {
+                  "checks": {
+                    "broker": {
+                      "ok": true
+                    },
+                    "store": {
+                      "ok": true
+                    }
+                  },
+                  "status": "ready"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/HealthDto"
+                }
+              }
+            },
+            "description": "Every dependency answers"
+          },
+          "503": {
+            "content": {
+              "application/json": {
+                "example": {
+                  "checks": {
+                    "broker": {
+                      "detail": "the MQTT connection is down",
+                      "ok": false
+                    }
+                  },
+                  "status": "not ready"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/HealthDto"
+                }
+              }
+            },
+            "description": "A dependency does not answer"
+          }
+        },
+        "summary": "Readiness: the broker connection and each store the service depends on",
+        "tags": [
+          "health"
         ]
       }
     },

@@ -40,6 +40,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/datastore/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the broker connection and each store the service depends on */
+        get: operations["datastore_HealthController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/datastore/mdelete": {
         parameters: {
             query?: never;
@@ -130,6 +147,23 @@ export interface paths {
          * @description Announced when its content changed; an identical rewrite is no change. Each top-level namespace (the part before the first `:`) with a change gets one event on `eventcast/datastore/<top-level namespace>` (the empty namespace: `eventcast/datastore`).
          */
         post: operations["datastore_DocumentsController_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the broker connection and each store the service depends on */
+        get: operations["HealthController_health"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -252,6 +286,18 @@ export interface components {
              */
             start?: string | number;
         };
+        DependencyCheckDto: {
+            /**
+             * @description Why it is not ready, when it is not.
+             * @example the MQTT connection is down
+             */
+            detail?: string;
+            /**
+             * @description Whether it answers.
+             * @example true
+             */
+            ok: boolean;
+        };
         DocumentAnswerDto: {
             /** @description The document as stored. */
             value: components["schemas"]["DocumentDto"] | null;
@@ -309,6 +355,28 @@ export interface components {
              * @example 1d
              */
             duration?: string | number;
+        };
+        HealthDto: {
+            /**
+             * @description Each dependency by name: `broker` always, then those of the service (`store`, `datastore`, `device`).
+             * @example {
+             *       "broker": {
+             *         "ok": true
+             *       },
+             *       "store": {
+             *         "ok": true
+             *       }
+             *     }
+             */
+            checks: {
+                [key: string]: components["schemas"]["DependencyCheckDto"];
+            };
+            /**
+             * @description `ready` when every dependency is, else `not ready` (and the status is 503).
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready" | "not ready";
         };
         LatestValueDto: {
             /** @description The field, as asked for. */
@@ -479,6 +547,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    datastore_HealthController_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "ok": true
+                     *         },
+                     *         "store": {
+                     *           "ok": true
+                     *         }
+                     *       },
+                     *       "status": "ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+            /** @description A dependency does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "detail": "the MQTT connection is down",
+                     *           "ok": false
+                     *         }
+                     *       },
+                     *       "status": "not ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthDto"];
+                };
             };
         };
     };
@@ -761,6 +882,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    HealthController_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "ok": true
+                     *         },
+                     *         "store": {
+                     *           "ok": true
+                     *         }
+                     *       },
+                     *       "status": "ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+            /** @description A dependency does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checks": {
+                     *         "broker": {
+                     *           "detail": "the MQTT connection is down",
+                     *           "ok": false
+                     *         }
+                     *       },
+                     *       "status": "not ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthDto"];
+                };
             };
         };
     };

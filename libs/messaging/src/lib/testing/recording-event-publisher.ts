@@ -26,6 +26,10 @@ export class RecordingEventPublisher extends EventPublisher {
     return this.brokerReachable;
   }
 
+  override get publishedCount(): number {
+    return this.published.length;
+  }
+
   override get unpublishedCount(): number {
     return this.refused;
   }

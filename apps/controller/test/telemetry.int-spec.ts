@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import {
+  answerOf,
+  dataOf,
+  PrivateBroker,
+  PrometheusText,
+  scrapeMetrics,
+  ServiceUnderTest,
+  waitFor,
+} from '@eventcast/testing';
+import { ControllerUnderTest } from './controller-under-test';
+
+describe('the metrics and health of a controller', () => {
+  const serviceId = `telemetry-${randomBytes(3).toString('hex')}`;
+  let broker: PrivateBroker;
+  let datastore: ServiceUnderTest<'datastore'>;
+  let controller: ControllerUnderTest;
+
+  const startDatastore = async (env: Record<string, string> = {}) =>
+    (datastore = await ServiceUnderTest.start('datastore', { MQTT_URL: broker.url, ...env }));
+  const metrics = (): Promise<PrometheusText> => scrapeMetrics(`${controller.url}/metrics`);
+  const health = () => answerOf(controller.client.GET('/health'));
+
+  beforeAll(async () => {
+    broker = await PrivateBroker.start();
+    await startDatastore();
+    controller = await (
+      await ControllerUnderTest.create({ SERVICE_ID: serviceId, MQTT_URL: broker.url, DATASTORE_URL: datastore.url })
+    ).start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await controller?.stop();
+    await datastore?.stop();
+    await broker?.stop();
+  });
+
+  it('serves its blocks, broadcasts and published events in /<service id>/metrics', async () => {
+    const blocks = await dataOf(controller.client.POST('/blocks/all/read'));
+    const text = await waitFor('two broadcasts', async () => {
+      const scraped = await metrics();
+      return (scraped.value('eventcast_controller_broadcasts_total') ?? 0) >= 2 && scraped;
+    });
+
+    expect(text.value('eventcast_controller_blocks')).toBe(blocks.length);
+    expect(text.value('eventcast_controller_broadcast_duration_seconds_total')).toBeGreaterThan(0);
+    expect(text.value('eventcast_controller_broadcast_last_duration_seconds')).toBeGreaterThan(0);
+    // Each broadcast publishes a state and a history event.
+    expect(text.value('eventcast_controller_events_published_total')).toBeGreaterThanOrEqual(4);
+    expect(text.value('eventcast_controller_events_unpublished_total')).toBe(0);
+    expect(text.value('eventcast_mqtt_connected')).toBe(1);
+    const route = `eventcast_http_requests_total{method="POST",route="/${serviceId}/blocks/all/read",status="200"}`;
+    expect(text.value(route)).toBe(1);
+  });
+
+  it('answers /<service id>/health 503 naming the broker while it is away, and 200 once it is back', async () => {
+    expect(await health()).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { broker: { ok: true }, datastore: { ok: true }, device: { ok: true } } },
+    });
+
+    await broker.stop();
+    const away = await waitFor('health to answer 503', async () => {
+      const answer = await health();
+      return answer.status === 503 && answer;
+    });
+    expect(away.body).toMatchObject({ status: 'not ready', checks: { broker: { ok: false } } });
+    expect((await metrics()).value('eventcast_mqtt_connected')).toBe(0);
+
+    await broker.restart();
+    await waitFor('health to answer 200 again', async () => (await health()).status === 200, 15_000);
+  });
+
+  it('answers 503 naming the datastore while it is away, and 200 once it is back', async () => {
+    await datastore.stop('SIGKILL');
+    const away = await waitFor('health to answer 503', async () => {
+      const answer = await health();
+      return answer.status === 503 && answer;
+    });
+    expect(away.body).toMatchObject({
+      status: 'not ready',
+      checks: { broker: { ok: true }, datastore: { ok: false, detail: expect.stringContaining('unreachable') } },
+    });
+
+    await startDatastore({ PORT: datastore.env.PORT, DATA_DIR: datastore.env.DATA_DIR });
+    await waitFor('health to answer 200 again', async () => (await health()).status === 200, 15_000);
+  });
+});

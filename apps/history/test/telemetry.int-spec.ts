@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { connectAsync, MqttClient } from 'mqtt';
+import { historyTopic } from '@eventcast/domain';
+import { answerOf, historyStores, PrivateBroker, PrometheusText, scrapeMetrics, waitFor } from '@eventcast/testing';
+import { HistoryUnderTest } from './history-under-test';
+
+describe.each(historyStores())('the metrics and health of the history service on $label', ({ env }) => {
+  const key = `telemetry-${randomBytes(4).toString('hex')}`;
+  let broker: PrivateBroker;
+  let history: HistoryUnderTest;
+  let publisher: MqttClient;
+
+  beforeAll(async () => {
+    broker = await PrivateBroker.start();
+    history = await (await HistoryUnderTest.create({ ...env, MQTT_URL: broker.url })).start();
+    publisher = await connectAsync(broker.url);
+  });
+
+  afterAll(async () => {
+    await publisher?.endAsync();
+    await history?.end();
+    await broker?.stop();
+  });
+
+  const metrics = (): Promise<PrometheusText> => scrapeMetrics(`${history.url}/metrics`);
+
+  it('counts received, accepted, invalid and written in /history/metrics, with the process, HTTP and MQTT metrics', async () => {
+    const before = await metrics();
+    const count = (text: PrometheusText, name: string) => text.value(`eventcast_history_${name}`) ?? NaN;
+
+    await publisher.publishAsync(historyTopic(key), JSON.stringify({ key, data: { a: 1, b: { c: 2 } } }), { qos: 1 });
+    await publisher.publishAsync(historyTopic(key), 'not json', { qos: 1 });
+    const after = await waitFor('the two values to be written', async () => {
+      const text = await metrics();
+      return count(text, 'values_written_total') >= count(before, 'values_written_total') + 2 && text;
+    });
+
+    expect(count(after, 'events_received_total') - count(before, 'events_received_total')).toBe(2);
+    expect(count(after, 'events_accepted_total') - count(before, 'events_accepted_total')).toBe(1);
+    expect(count(after, 'events_invalid_total') - count(before, 'events_invalid_total')).toBe(1);
+    expect(count(after, 'events_refused_total')).toBe(0);
+    expect(count(after, 'values_rejected_total')).toBe(0);
+    for (const name of ['events_retained_total', 'events_replayed_total', 'values_waiting', 'spool_bytes']) {
+      expect(count(after, name)).toBeGreaterThanOrEqual(0);
+    }
+    expect(after.value('eventcast_mqtt_connected')).toBe(1);
+    expect(after.value('eventcast_process_resident_memory_bytes')).toBeGreaterThan(0);
+    // The scrapes before are counted under the route pattern, with their latency.
+    const scrapes = 'eventcast_http_requests_total{method="GET",route="/history/metrics",status="200"}';
+    expect(after.value(scrapes)).toBeGreaterThanOrEqual(1);
+    expect(after.declares('eventcast_http_request_duration_seconds')).toBe(true);
+  });
+
+  it('answers /history/health 200 while up, 503 naming the broker while it is away, and 200 again once it is back', async () => {
+    expect(await answerOf(history.client.GET('/health'))).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { broker: { ok: true }, store: { ok: true } } },
+    });
+
+    await broker.stop();
+    const away = await waitFor('health to answer 503', async () => {
+      const answer = await answerOf(history.client.GET('/health'));
+      return answer.status === 503 && answer;
+    });
+    expect(away.body).toEqual({
+      status: 'not ready',
+      checks: { broker: { ok: false, detail: 'the MQTT connection is down' }, store: { ok: true } },
+    });
+    expect((await metrics()).value('eventcast_mqtt_connected')).toBe(0);
+
+    await broker.restart();
+    await waitFor('health to answer 200 again', async () => (await history.client.GET('/health')).response.ok, 15_000);
+    expect((await metrics()).value('eventcast_mqtt_connected')).toBe(1);
+  });
+});
