@@ -160,6 +160,18 @@ describe(DatastoreBodyPipe.name, () => {
     });
   });
 
+  it('refuses a null ids or filter with 400: only an absent one means "not given"', () => {
+    expect(answer(pipes.mget, { namespace: 'a', filter: null })).toEqual({
+      status: 400,
+      message: expect.arrayContaining(['filter must be a string']) as unknown,
+    });
+    expect(answer(pipes.mget, { namespace: 'a', ids: null })).toEqual({
+      status: 400,
+      message: expect.arrayContaining(['ids must be an array']) as unknown,
+    });
+    expect(answer(pipes.mget, { namespace: 'a' })).toBe('ok');
+  });
+
   it(`refuses a field it validates nested more than ${MAX_NESTING_DEPTH} levels deep with 400 (the HTTP parser refuses any other)`, () => {
     const refusal = {
       status: 400,

@@ -1,7 +1,10 @@
 import { DOCUMENT_ID_PATTERN, DOCUMENT_ID_RULE, NAMESPACE_PATTERN, NAMESPACE_RULE } from '@eventcast/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { MAX_FILTER_LENGTH, MAX_IDS_PER_CALL } from '../document-limits';
+
+/** Only an absent `ids` or `filter` means "not given": `null` is refused, as any other non-string or non-array. */
+const given = (_query: DocumentQueryDto, value: unknown) => value !== undefined;
 
 /** Documents of exactly one namespace, by id and/or glob (`mget`, `mdelete`). */
 export class DocumentQueryDto {
@@ -12,7 +15,7 @@ export class DocumentQueryDto {
 
   /** Ids of documents (letters, digits, `_`, `-`, `.`, `~`), answered in this order. */
   @ApiPropertyOptional({ maxItems: MAX_IDS_PER_CALL })
-  @IsOptional()
+  @ValidateIf(given)
   @IsArray()
   @ArrayMaxSize(MAX_IDS_PER_CALL)
   @IsString({ each: true })
@@ -23,7 +26,7 @@ export class DocumentQueryDto {
    * A glob over ids: `*` any run, `?` one character, `[abc]` or `[a-z]` one of a set, `[!a]` or
    * `[^a]` one outside it, `\` takes the next character literally. Matches are sorted by id.
    */
-  @IsOptional()
+  @ValidateIf(given)
   @IsString()
   @MaxLength(MAX_FILTER_LENGTH)
   filter?: string;
