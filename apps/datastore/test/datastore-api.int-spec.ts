@@ -113,7 +113,7 @@ describe('the datastore REST API and its change events', () => {
     expect(answer.body?.message).toEqual(
       expect.arrayContaining([
         'values.1.id must be letters, digits, _, -, . or ~, and not empty',
-        'values.2.namespace must be letters, digits, _, -, ., ~ or :, or empty',
+        'values.2.namespace must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them',
         'values.2.namespace must be a string',
         'values each value in values must be an object',
       ]),
@@ -129,7 +129,7 @@ describe('the datastore REST API and its change events', () => {
     await expect(
       answerOf(datastore.client.POST('/get', { body: { namespace: 'a b', id: 'x' } })),
     ).resolves.toMatchObject({
-      body: { message: ['namespace must be letters, digits, _, -, ., ~ or :, or empty'] },
+      body: { message: ['namespace must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them'] },
     });
     await expect(
       answerOf(datastore.client.POST('/mget', { body: { namespace: nsA, ids: ['ok', 'not ok'] } })),

@@ -18,7 +18,7 @@ describe(ValidatedBodyPipe.name, () => {
     }
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).problems).toEqual([
-      'namespace must be letters, digits, _, -, ., ~ or :, or empty',
+      'namespace must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them',
       'id must be letters, digits, _, -, . or ~, and not empty',
     ]);
   });

@@ -1,14 +1,20 @@
 /** A document id: letters (any script), digits, `_`, `-`, `.` and `~`; not empty. */
 export const DOCUMENT_ID_PATTERN = /^[\p{L}\p{N}_\-.~]+$/u;
 
+/**
+ * The longest namespace, in characters: a namespace is part of the topic of its change events
+ * (`eventcast/datastore/<namespace>`), and MQTT takes topics of at most 65,535 bytes.
+ */
+export const MAX_NAMESPACE_LENGTH = 256;
+
 /** A namespace: the characters of an id plus `:` between nested namespaces; may be empty. */
-export const NAMESPACE_PATTERN = /^[\p{L}\p{N}_\-.~:]*$/u;
+export const NAMESPACE_PATTERN = new RegExp(`^[\\p{L}\\p{N}_\\-.~:]{0,${MAX_NAMESPACE_LENGTH}}$`, 'u');
 
 /** Says what `DOCUMENT_ID_PATTERN` asks for, after the field's name in a validation message. */
 export const DOCUMENT_ID_RULE = 'must be letters, digits, _, -, . or ~, and not empty';
 
 /** Says what `NAMESPACE_PATTERN` asks for, after the field's name in a validation message. */
-export const NAMESPACE_RULE = 'must be letters, digits, _, -, ., ~ or :, or empty';
+export const NAMESPACE_RULE = `must be letters, digits, _, -, ., ~ or :, or empty; at most ${MAX_NAMESPACE_LENGTH} of them`;
 
 /** Separates nested namespaces, and the namespace from the id in a full key. */
 export const NAMESPACE_SEPARATOR = ':';

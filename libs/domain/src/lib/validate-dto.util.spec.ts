@@ -30,7 +30,7 @@ describe(validateDto.name, () => {
     expect(validateDto(DocumentDto, { namespace: 'a b', id: 5 })).toEqual({
       ok: false,
       problems: [
-        'namespace must be letters, digits, _, -, ., ~ or :, or empty',
+        'namespace must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them',
         'id must be letters, digits, _, -, . or ~, and not empty',
         'id must be a string',
       ],

@@ -1,5 +1,11 @@
 import { httpErrorAnswer } from '@eventcast/bootstrap';
-import { BadRequestError, DomainError, MAX_NESTING_DEPTH, TooLargeError } from '@eventcast/domain';
+import {
+  BadRequestError,
+  DomainError,
+  MAX_NAMESPACE_LENGTH,
+  MAX_NESTING_DEPTH,
+  TooLargeError,
+} from '@eventcast/domain';
 import { DatastoreBodyPipe } from './datastore-body.pipe';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL } from './document-limits';
 import { DocumentQueryDto } from './dto/document-query.dto';
@@ -8,7 +14,7 @@ import { SetDocumentDto } from './dto/set-document.dto';
 import { SetDocumentsDto } from './dto/set-documents.dto';
 
 const ID_RULE = 'must be letters, digits, _, -, . or ~, and not empty';
-const NAMESPACE_RULE = 'must be letters, digits, _, -, ., ~ or :, or empty';
+const NAMESPACE_RULE = 'must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them';
 
 const VALID_NAMESPACES = ['', 'svc-global', 'controller-service:controller-1', 'a.b~c_d', 'température:été', '数据:２'];
 const INVALID_NAMESPACES = ['a b', 'a/b', 'a*', 'a#', 'a\n'];
@@ -158,6 +164,19 @@ describe(DatastoreBodyPipe.name, () => {
       status: 400,
       message: ['filter must be shorter than or equal to 256 characters'],
     });
+  });
+
+  it(`refuses a namespace longer than ${MAX_NAMESPACE_LENGTH} characters: it goes into the change event's MQTT topic`, () => {
+    const longest = 'n'.repeat(MAX_NAMESPACE_LENGTH);
+    const refusal = { status: 400, message: [`namespace ${NAMESPACE_RULE}`] };
+    expect(answer(pipes.set, { value: { namespace: longest, id: 'a' } })).toBe('ok');
+    expect(answer(pipes.mget, { namespace: longest })).toBe('ok');
+    expect(answer(pipes.set, { value: { namespace: `${longest}n`, id: 'a' } })).toEqual({
+      status: 400,
+      message: [`value.namespace ${NAMESPACE_RULE}`],
+    });
+    expect(answer(pipes.get, { namespace: `${longest}n`, id: 'a' })).toEqual(refusal);
+    expect(answer(pipes.mget, { namespace: `${longest}n` })).toEqual(refusal);
   });
 
   it('refuses a null ids or filter with 400: only an absent one means "not given"', () => {

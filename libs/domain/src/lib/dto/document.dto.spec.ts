@@ -26,14 +26,17 @@ describe(DocumentDto.name, () => {
   it('names a namespace with a character outside the pattern', () => {
     expect(validateDto(DocumentDto, { namespace: 'svc/global', id: 'units' })).toEqual({
       ok: false,
-      problems: ['namespace must be letters, digits, _, -, ., ~ or :, or empty'],
+      problems: ['namespace must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them'],
     });
   });
 
   it('names a missing namespace', () => {
     expect(validateDto(DocumentDto, { id: 'units' })).toEqual({
       ok: false,
-      problems: ['namespace must be letters, digits, _, -, ., ~ or :, or empty', 'namespace must be a string'],
+      problems: [
+        'namespace must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them',
+        'namespace must be a string',
+      ],
     });
   });
 });
