@@ -12,19 +12,26 @@ import { MAX_BODY_BYTES } from '@eventcast/bootstrap';
 import { PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
 import { FuzzBody, routeBodies } from './bodies';
 import { FuzzMessage, messages } from './messages';
+import { answersPing, bodyBytes, REQUEST_TIMEOUT_MS, send } from './requests';
+import { runVolumePhase } from './volume-phase';
 import { FuzzedService, Route, serviceRoutes } from './routes';
 
-// `npm run fuzz` (FUZZ_SECONDS, default 60) and `npm run fuzz -- --short` (about 15 s in all):
-// starts the three built apps on their embedded stores and a Mosquitto of their own, then sends
-// fast-check-generated bodies to every REST route of their OpenAPI documents and payloads to the
-// MQTT topics they subscribe to, one at a time. It fails, printing the request and the seed, when
-// a route answers 5xx (but a 503 its document lists), a process ends, a service logs an error, a
-// refused request or an invalid message changed a document, a block or the history fields, or the
-// refusals flood the log. FUZZ_SEED replays a run's requests in the same order.
+// `npm run fuzz` and `npm run fuzz -- --short` (about 40 s in all): starts the three built apps on
+// their embedded stores and a Mosquitto of their own, then runs two phases.
+// - Steps (FUZZ_SECONDS, default 60; 8 short): fast-check-generated bodies to every REST route of
+//   their OpenAPI documents and payloads to the MQTT topics they subscribe to, one at a time, each
+//   refused one checked to have changed nothing.
+// - Volume (volume-phase.ts): FUZZ_BODIES_PER_ROUTE bodies to every route, 8 at a time (default
+//   100,000; 100 short), then FUZZ_HISTORY_PAYLOADS generated history payloads through the ingest
+//   path (default 1,000,000; 5,000 short), every valid value read back, the services' memory sampled.
+// It fails, printing the request and the seed, when a route answers 5xx (but a 503 its document
+// lists) or a 4xx without a message, a process ends, a service logs an error, a refused request or
+// an invalid message changed a document, a block or the history fields, a valid history value is
+// not stored as published, a service's memory keeps growing, or the refusals flood the log.
+// FUZZ_SEED replays a run's requests in the same order.
 
 const SERVICE_ID = 'controller-1';
 const WORKSPACE = join(__dirname, '../..');
-const REQUEST_TIMEOUT_MS = 20_000;
 /** How long the services get to act on a burst of MQTT messages before the state is compared. */
 const MESSAGE_SETTLE_MS = 150;
 /** How long the state must stay the same after a controller call, and after messages (history writes every 200 ms). */
@@ -56,6 +63,8 @@ class FuzzFailure extends Error {}
 const short = process.argv.includes('--short');
 const seconds = Number(process.env.FUZZ_SECONDS ?? (short ? 8 : 60));
 const seed = Number(process.env.FUZZ_SEED ?? randomBytes(4).readUInt32BE() % 2 ** 31);
+const historyPayloads = Number(process.env.FUZZ_HISTORY_PAYLOADS ?? (short ? 5_000 : 1_000_000));
+const bodiesPerRoute = Number(process.env.FUZZ_BODIES_PER_ROUTE ?? (short ? 100 : 100_000));
 
 const counts = new Map<string, Map<string, number>>();
 let sent = 0;
@@ -105,35 +114,6 @@ async function post(service: ServiceUnderTest<FuzzedService>, path: string, body
   const text = await response.text();
   if (!response.ok) throw new FuzzFailure(`reading the state: ${path} answered ${response.status}: ${text}`);
   return text;
-}
-
-async function send(services: Services, route: Route, body: FuzzBody): Promise<{ status: number; text: string }> {
-  const headers: Record<string, string> = {};
-  if (body.contentType !== undefined) headers['content-type'] = body.contentType;
-  const payload = route.method === 'GET' || body.body === undefined ? undefined : body.body;
-  const response = await fetch(`${services[route.service].url}${route.path}`, {
-    method: route.method,
-    headers,
-    body: payload === undefined ? undefined : new Blob([payload as string | Uint8Array<ArrayBuffer>]),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  return { status: response.status, text: await response.text() };
-}
-
-function bodyBytes(body: FuzzBody): number {
-  return body.body === undefined ? 0 : typeof body.body === 'string' ? Buffer.byteLength(body.body) : body.body.length;
-}
-
-/** Whether the service answers its ping. */
-async function answers(service: ServiceUnderTest<FuzzedService>): Promise<boolean> {
-  const ping =
-    service.app === 'controller'
-      ? `/${SERVICE_ID}/ping`
-      : `/history/${service.app === 'history' ? 'timeseries' : 'datastore'}/ping`;
-  const response = await fetch(`${service.url}${ping}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(
-    () => undefined,
-  );
-  return response?.ok === true;
 }
 
 /** A description of a request that can be sent again by hand. */
@@ -229,11 +209,11 @@ class Fuzzer {
     const startedAt = Date.now();
     let answer: { status: number; text: string };
     try {
-      answer = await send(this.services, route, body);
+      answer = await send(this.services[route.service].url, route, body);
     } catch (error) {
       // A body past the limit is answered 413 at once, and the connection may close while the
       // rest is still being sent: that is an answer too, if the service goes on answering.
-      if (!(bodyBytes(body) > MAX_BODY_BYTES && (await answers(this.services[route.service])))) {
+      if (!(bodyBytes(body) > MAX_BODY_BYTES && (await answersPing(this.services[route.service], SERVICE_ID)))) {
         throw new FuzzFailure(
           `no answer (${(error as Error).message})\n  ${describeRequest(this.services, route, body)}`,
         );
@@ -404,7 +384,16 @@ async function main(): Promise<number> {
         if (gone) throw new FuzzFailure(`the ${gone} process ended during the run`);
       }
     }
+    fuzzer.checkLogs('after the step phase');
+    const broken = await runVolumePhase(running, mqtt, routes, {
+      historyPayloads,
+      bodiesPerRoute,
+      seed,
+      serviceId: SERVICE_ID,
+    });
+    if (gone) throw new FuzzFailure(`the ${gone} process ended during the volume phase`);
     fuzzer.checkLogs('at the end');
+    if (broken.length > 0) throw new FuzzFailure(`the volume phase:\n  ${broken.join('\n  ')}`);
     const refusals = refusalLines(running.controller.log);
     const bound = refusals.topics * (1 + Math.ceil((Date.now() - fuzzStart) / 1000 / REFUSAL_LOG_INTERVAL_S)) + 1;
     console.log(
