@@ -77,20 +77,46 @@ const services = [...new Set(routes.map((r) => r.service))];
       expect(JSON.parse(first)).toEqual({ service: 'history', url: '/history/timeseries/stream' });
     });
 
+    // The services check the API token themselves (docs/security.md): the proxy must pass it on.
+    it.each(routes.map((r) => [r.path, r.service] as const))(
+      'passes the Authorization header of a call to %s on to %s',
+      async (path, service) => {
+        const response = await fetch(`${base}${path}ping`, { headers: { authorization: 'Bearer token-of-the-test' } });
+        expect(await response.json()).toMatchObject({ service, authorization: 'Bearer token-of-the-test' });
+      },
+    );
+
+    it('passes the Authorization header of the WebSocket upgrade on to history', async () => {
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/history/timeseries/stream`, {
+        headers: { authorization: 'Bearer token-of-the-test' },
+      });
+      const first = await new Promise<string>((resolve, reject) => {
+        socket.once('message', (data) => resolve(data.toString()));
+        socket.once('error', reject);
+      });
+      socket.close();
+      expect(JSON.parse(first)).toMatchObject({ service: 'history', authorization: 'Bearer token-of-the-test' });
+    });
+
     it('answers a path no service owns with 404 from the proxy', async () => {
       expect((await fetch(`${base}/nobody/ping`)).status).toBe(404);
     });
   },
 );
 
-/** An HTTP server that answers every request (and WebSocket) with its service name and the URL it got. */
+/**
+ * An HTTP server that answers every request (and WebSocket) with its service name, the URL it got and
+ * the `Authorization` header it got, if any.
+ */
 async function standIn(service: string): Promise<Server> {
   const server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ service, url: req.url }));
+    res.end(JSON.stringify({ service, url: req.url, authorization: req.headers.authorization }));
   });
   const sockets = new WebSocketServer({ server });
-  sockets.on('connection', (socket, req) => socket.send(JSON.stringify({ service, url: req.url })));
+  sockets.on('connection', (socket, req) =>
+    socket.send(JSON.stringify({ service, url: req.url, authorization: req.headers.authorization })),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
 }

@@ -29,6 +29,7 @@ export function controllerService(config: ControllerConfig): ServiceStartOptions
     prefix: config.serviceId,
     port: config.port,
     mqttUrl: config.mqttUrl,
+    apiToken: config.apiToken,
     transport: mqttTransportOptions(broker),
     api: {
       title: `eventcast controller ${config.serviceId}`,

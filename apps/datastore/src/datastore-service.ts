@@ -12,6 +12,7 @@ export function datastoreService(config: DatastoreConfig): ServiceStartOptions {
     prefix: 'history/datastore',
     port: config.port,
     mqttUrl: config.mqttUrl,
+    apiToken: config.apiToken,
     transport: mqttTransportOptions(broker),
     api: {
       title: 'eventcast datastore',

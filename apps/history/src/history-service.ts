@@ -1,7 +1,7 @@
-import { WsAdapter } from '@nestjs/platform-ws';
 import { ServiceStartOptions } from '@eventcast/bootstrap';
 import { acknowledgingMqttTransport, MAX_RECEIVE_MAXIMUM } from '@eventcast/messaging';
 import { AppModule } from './app/app.module';
+import { BearerWsAdapter } from './bearer-ws-adapter';
 import { HistoryConfig } from './config/history.config';
 import { HISTORY_API } from './history-api';
 
@@ -17,6 +17,7 @@ export function historyService(config: HistoryConfig): ServiceStartOptions {
     prefix: 'history',
     port: config.port,
     mqttUrl: config.mqttUrl,
+    apiToken: config.apiToken,
     transport: acknowledgingMqttTransport({
       url: config.mqttUrl,
       clientId: config.mqttClientId,
@@ -24,6 +25,6 @@ export function historyService(config: HistoryConfig): ServiceStartOptions {
       receiveMaximum: config.mqttVersion === '5' ? MAX_RECEIVE_MAXIMUM : undefined,
     }),
     api: HISTORY_API,
-    configure: (app) => app.useWebSocketAdapter(new WsAdapter(app)),
+    configure: (app) => app.useWebSocketAdapter(new BearerWsAdapter(app, config.apiToken)),
   };
 }

@@ -2,3 +2,4 @@ export * from './lib/controller.client';
 export * from './lib/datastore.client';
 export * from './lib/history.client';
 export * from './lib/generated/datastore-openapi.document';
+export * from './lib/base-url.util';

@@ -14,3 +14,4 @@ export * from './lib/ws-error-frame';
 export * from './lib/service-metrics';
 export * from './lib/service-readiness';
 export * from './lib/telemetry.module';
+export * from './lib/api-token';

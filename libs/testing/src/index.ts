@@ -12,3 +12,4 @@ export * from './lib/server-process';
 export * from './lib/service-under-test';
 export * from './lib/test-infrastructure';
 export * from './lib/wait-for';
+export * from './lib/api-token-answers';

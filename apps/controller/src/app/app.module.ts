@@ -18,7 +18,7 @@ export class AppModule {
       global: true,
       imports: [
         MessagingModule.forRoot(broker),
-        DatastoreClientModule.forRoot(config.datastoreUrl),
+        DatastoreClientModule.forRoot(config.datastoreUrl, config.datastoreApiToken),
         DeviceModule.forRoot(config),
         UnitsModule,
         BlocksModule,

@@ -1,4 +1,11 @@
-import { commonVariables, integerVariable, readEnvironment, textVariable, urlVariable } from '@eventcast/bootstrap';
+import {
+  commonVariables,
+  integerVariable,
+  optionalTokenVariable,
+  readEnvironment,
+  textVariable,
+  urlVariable,
+} from '@eventcast/bootstrap';
 
 const controllerVariables = {
   ...commonVariables(5000),
@@ -9,6 +16,8 @@ const controllerVariables = {
     'lower-case letters, digits, _ or - (at most 63), starting with a letter or digit',
   ),
   datastoreUrl: urlVariable('DATASTORE_URL', 'http://localhost:5002', ['http', 'https']),
+  /** The datastore's API token (its `API_TOKEN`), when it has one. */
+  datastoreApiToken: optionalTokenVariable('DATASTORE_API_TOKEN'),
   broadcastIntervalMs: integerVariable('BROADCAST_INTERVAL_MS', 5000, 100, 3_600_000),
 };
 

@@ -1,5 +1,5 @@
-import createClient, { Client, ClientOptions } from 'openapi-fetch';
-import { serviceUrl } from './base-url.util';
+import createClient, { Client } from 'openapi-fetch';
+import { ServiceClientOptions, serviceUrl, withToken } from './base-url.util';
 import type { components, paths } from './generated/controller-api.type';
 
 /** A controller service's REST API, typed from its OpenAPI document; paths are below `/<SERVICE_ID>`. */
@@ -12,7 +12,7 @@ export type ControllerSchemas = components['schemas'];
 export function createControllerClient(
   baseUrl: string,
   serviceId = 'controller-1',
-  options: ClientOptions = {},
+  options: ServiceClientOptions = {},
 ): ControllerApiClient {
-  return createClient<paths>({ ...options, baseUrl: serviceUrl(baseUrl, serviceId) });
+  return createClient<paths>({ ...withToken(options), baseUrl: serviceUrl(baseUrl, serviceId) });
 }

@@ -1,5 +1,5 @@
-import createClient, { Client, ClientOptions } from 'openapi-fetch';
-import { serviceUrl } from './base-url.util';
+import createClient, { Client } from 'openapi-fetch';
+import { ServiceClientOptions, serviceUrl, withToken } from './base-url.util';
 import type { components, paths } from './generated/datastore-api.type';
 
 /** The datastore's REST API, typed from its OpenAPI document; paths are below `/history/datastore`. */
@@ -9,6 +9,6 @@ export type DatastoreApiClient = Client<paths>;
 export type DatastoreSchemas = components['schemas'];
 
 /** A client of the datastore reached at `baseUrl` (e.g. `http://localhost:5002`), e.g. `client.POST('/get', { body })`. */
-export function createDatastoreClient(baseUrl: string, options: ClientOptions = {}): DatastoreApiClient {
-  return createClient<paths>({ ...options, baseUrl: serviceUrl(baseUrl, 'history/datastore') });
+export function createDatastoreClient(baseUrl: string, options: ServiceClientOptions = {}): DatastoreApiClient {
+  return createClient<paths>({ ...withToken(options), baseUrl: serviceUrl(baseUrl, 'history/datastore') });
 }

@@ -1,5 +1,5 @@
-import createClient, { Client, ClientOptions } from 'openapi-fetch';
-import { serviceUrl } from './base-url.util';
+import createClient, { Client } from 'openapi-fetch';
+import { ServiceClientOptions, serviceUrl, withToken } from './base-url.util';
 import type { components, paths } from './generated/history-api.type';
 
 /**
@@ -13,6 +13,6 @@ export type HistoryApiClient = Client<paths>;
 export type HistorySchemas = components['schemas'];
 
 /** A client of the history service reached at `baseUrl` (e.g. `http://localhost:5001`). */
-export function createHistoryClient(baseUrl: string, options: ClientOptions = {}): HistoryApiClient {
-  return createClient<paths>({ ...options, baseUrl: serviceUrl(baseUrl, 'history') });
+export function createHistoryClient(baseUrl: string, options: ServiceClientOptions = {}): HistoryApiClient {
+  return createClient<paths>({ ...withToken(options), baseUrl: serviceUrl(baseUrl, 'history') });
 }

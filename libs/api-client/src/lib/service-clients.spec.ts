@@ -37,6 +37,26 @@ describe('service clients', () => {
     ]);
   });
 
+  it('send the API token as a bearer token with every call, beside the headers they were given', async () => {
+    const { fetch, requests } = recordingFetch({ ping: 'pong' });
+    const client = createHistoryClient('http://proxy', {
+      fetch,
+      token: 'a-token-of-16-chars',
+      headers: { 'x-trace': '7' },
+    });
+
+    await client.GET('/timeseries/ping');
+
+    expect(requests[0].headers.get('authorization')).toBe('Bearer a-token-of-16-chars');
+    expect(requests[0].headers.get('x-trace')).toBe('7');
+  });
+
+  it('send no authorization header without a token', async () => {
+    const { fetch, requests } = recordingFetch({ ping: 'pong' });
+    await createHistoryClient('http://proxy', { fetch }).GET('/timeseries/ping');
+    expect(requests[0].headers.get('authorization')).toBeNull();
+  });
+
   it('send controller calls below the service id, controller-1 unless told otherwise', async () => {
     const { fetch, requests } = recordingFetch([]);
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   commonVariables,
   ConfigurationError,
@@ -20,9 +23,43 @@ describe(readEnvironment.name, () => {
       mqttUrl: 'mqtt://localhost:1883',
       port: 5001,
       dataDir: './data',
+      apiToken: undefined,
       questDbUrl: undefined,
       interval: 5000,
       serviceId: 'controller-1',
+    });
+  });
+
+  describe('a secret (API_TOKEN)', () => {
+    const token = 'a-token-of-some-length';
+    let folder: string;
+    beforeEach(() => (folder = mkdtempSync(join(tmpdir(), 'environment-'))));
+    afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('is read from the variable, or from the file API_TOKEN_FILE names without its final line break', () => {
+      writeFileSync(join(folder, 'token'), `${token}\n`);
+      expect(readEnvironment(spec, { API_TOKEN: token }).apiToken).toBe(token);
+      expect(readEnvironment(spec, { API_TOKEN_FILE: join(folder, 'token') }).apiToken).toBe(token);
+    });
+
+    it('is refused when both are set, when the file cannot be read, or when it is too short, without repeating it', () => {
+      const problems = (source: Record<string, string>) => {
+        try {
+          readEnvironment(spec, source);
+          return [];
+        } catch (error) {
+          return (error as ConfigurationError).problems;
+        }
+      };
+      expect(problems({ API_TOKEN: token, API_TOKEN_FILE: join(folder, 'token') })).toEqual([
+        'API_TOKEN: set API_TOKEN or API_TOKEN_FILE, not both (unset)',
+      ]);
+      expect(problems({ API_TOKEN_FILE: join(folder, 'missing') })).toEqual([
+        `API_TOKEN: API_TOKEN_FILE: could not read ${join(folder, 'missing')}: ENOENT (unset)`,
+      ]);
+      expect(problems({ API_TOKEN: 'short secret' })).toEqual([
+        'API_TOKEN: must be at least 16 printable characters without spaces (12 characters)',
+      ]);
     });
   });
 

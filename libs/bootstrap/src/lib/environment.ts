@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /** Raised at start-up when a variable of the environment has a bad value; names every variable at fault. */
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {
@@ -11,6 +12,30 @@ export interface EnvironmentVariable<T> {
   readonly name: string;
   /** Returns the value, or throws an Error whose message says what is expected. */
   parse(raw: string | undefined): T;
+  /**
+   * A secret: never repeated in a message, and also read from the file that `<name>_FILE` names
+   * (as Docker secrets are mounted), without the file's trailing line break.
+   */
+  readonly secret?: boolean;
+}
+
+/** The raw text of `variable` in `source`: the variable itself or, for a secret, the file `<name>_FILE` names. */
+function rawValue(
+  variable: EnvironmentVariable<unknown>,
+  source: Record<string, string | undefined>,
+): string | undefined {
+  const given = (name: string) => (source[name] === '' ? undefined : source[name]);
+  const raw = given(variable.name);
+  const file = variable.secret ? given(`${variable.name}_FILE`) : undefined;
+  if (file === undefined) return raw;
+  if (raw !== undefined) throw new Error(`set ${variable.name} or ${variable.name}_FILE, not both`);
+  try {
+    return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new Error(
+      `${variable.name}_FILE: could not read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
 }
 
 type Values<S> = { [K in keyof S]: S[K] extends EnvironmentVariable<infer T> ? T : never };
@@ -26,11 +51,13 @@ export function readEnvironment<S extends Record<string, EnvironmentVariable<unk
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [key, variable] of Object.entries(spec)) {
-    const raw = source[variable.name];
+    let raw: string | undefined;
     try {
-      values[key] = variable.parse(raw === '' ? undefined : raw);
+      raw = rawValue(variable, source);
+      values[key] = variable.parse(raw);
     } catch (error) {
-      const got = raw === undefined ? 'unset' : `got ${JSON.stringify(raw)}`;
+      const got =
+        raw === undefined ? 'unset' : variable.secret ? `${raw.length} characters` : `got ${JSON.stringify(raw)}`;
       problems.push(`${variable.name}: ${(error as Error).message} (${got})`);
     }
   }
@@ -40,6 +67,26 @@ export function readEnvironment<S extends Record<string, EnvironmentVariable<unk
 
 function variable<T>(name: string, parse: (raw: string | undefined) => T): EnvironmentVariable<T> {
   return { name, parse };
+}
+
+/** The shortest bearer token a service takes: shorter ones are guessed too easily. */
+export const MIN_TOKEN_LENGTH = 16;
+
+/**
+ * A bearer token that may be unset (unset: the routes it guards are open), from the variable or the
+ * file `<name>_FILE` names: printable ASCII without spaces, at least `MIN_TOKEN_LENGTH` characters.
+ */
+export function optionalTokenVariable(name: string): EnvironmentVariable<string | undefined> {
+  return {
+    name,
+    secret: true,
+    parse: (raw) => {
+      if (raw !== undefined && !new RegExp(`^[\\x21-\\x7e]{${MIN_TOKEN_LENGTH},}$`).test(raw)) {
+        throw new Error(`must be at least ${MIN_TOKEN_LENGTH} printable characters without spaces`);
+      }
+      return raw;
+    },
+  };
 }
 
 function required<T>(raw: string | undefined, fallback: T | undefined, convert: (raw: string) => T): T {
@@ -109,11 +156,12 @@ export function optionalTextVariable(name: string, pattern: RegExp, expected: st
 
 export const MQTT_URL_SCHEMES = ['mqtt', 'mqtts', 'tcp', 'ws', 'wss'] as const;
 
-/** The variables every service reads: the broker, its HTTP port and its data folder. */
+/** The variables every service reads: the broker, its HTTP port, its data folder and its API token. */
 export function commonVariables(defaultPort: number) {
   return {
     mqttUrl: urlVariable('MQTT_URL', 'mqtt://localhost:1883', MQTT_URL_SCHEMES),
     port: portVariable('PORT', defaultPort),
     dataDir: textVariable('DATA_DIR', './data', /^\S(.*\S)?$/, 'a folder path'),
+    apiToken: optionalTokenVariable('API_TOKEN'),
   };
 }

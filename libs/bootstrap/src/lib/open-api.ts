@@ -17,6 +17,14 @@ export function createOpenApiDocument(app: INestApplication, api: ApiDescription
     .setTitle(api.title)
     .setDescription(api.description)
     .setVersion(api.version)
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'API_TOKEN',
+      description:
+        'The API_TOKEN of the service, where it has one; ping, health and metrics need none (docs/security.md)',
+    })
+    .addSecurityRequirements('bearer')
     .build();
   return mergeOpenApiDocuments(SwaggerModule.createDocument(app, config), api.includes ?? {});
 }

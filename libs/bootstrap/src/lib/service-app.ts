@@ -1,6 +1,7 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { requireApiToken } from './api-token';
 import { DomainErrorFilter } from './domain-error.filter';
 import { MAX_BODY_BYTES, parseJsonBodies } from './json-body';
 import { instrumentHttp, ServiceMetrics } from './service-metrics';
@@ -11,7 +12,8 @@ import { withTelemetry } from './telemetry.module';
  * Creates the Nest application of a service with its global prefix, its error mapping
  * (`DomainErrorFilter`, which the MQTT handlers inherit), its one JSON body parser (at most
  * `MAX_BODY_BYTES`, UTF-8, nested at most `MAX_NESTING_DEPTH` levels: `parseJsonBodies`), its
- * metrics and health routes (`TelemetryModule`) and extra set-up, without starting it.
+ * metrics and health routes (`TelemetryModule`), its API token check (`requireApiToken`) and extra
+ * set-up, without starting it.
  * The served app and the preview that writes the OpenAPI document both come from here, so their
  * routes cannot differ.
  */
@@ -34,6 +36,7 @@ export async function createServiceApp(
       done();
     });
   if (!nestOptions.preview) instrumentHttp(adapter.getInstance(), app.get(ServiceMetrics));
+  if (options.apiToken !== undefined) requireApiToken(adapter.getInstance(), options.prefix, options.apiToken);
   options.configure?.(app);
   return app;
 }

@@ -17,6 +17,8 @@ export interface ServiceStartOptions {
   /** The MQTT transport options (see `@eventcast/messaging`). */
   transport: MicroserviceOptions;
   api: ApiDescription;
+  /** When set, every route but ping, health, metrics and the API page needs `Authorization: Bearer <apiToken>`. */
+  apiToken?: string;
   /** Extra set-up of the app before it starts, e.g. a WebSocket adapter. */
   configure?: (app: NestFastifyApplication) => void;
 }

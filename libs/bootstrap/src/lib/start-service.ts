@@ -5,6 +5,14 @@ import { createServiceApp } from './service-app';
 import { ServiceMetrics } from './service-metrics';
 import type { ServiceStartOptions } from './service-start-options';
 
+/** `url` with the password of its user info, if any, replaced by `***`: for logs. */
+export function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password === '') return url;
+  parsed.password = '***';
+  return parsed.toString().replace(/\/$/, url.endsWith('/') ? '/' : '');
+}
+
 /** A started service: the Nest app, its base URL, and a promise that settles once MQTT is connected. */
 export interface StartedService {
   app: INestApplication;
@@ -27,10 +35,15 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
 
   const url = `http://localhost:${options.port}/${options.prefix}`;
   const apiPage = `http://localhost:${options.port}${apiPath}`;
-  logger.log(`${options.name} started at ${url} (API page ${apiPage}), broker ${options.mqttUrl}`);
+  logger.log(`${options.name} started at ${url} (API page ${apiPage}), broker ${withoutPassword(options.mqttUrl)}`);
+  if (options.apiToken === undefined) {
+    logger.warn(
+      `API_TOKEN is not set: every route is open to anyone who can reach port ${options.port} (docs/security.md)`,
+    );
+  }
   const subscribed = app
     .startAllMicroservices()
-    .then(() => logger.log(`${options.name} connected to ${options.mqttUrl}`));
+    .then(() => logger.log(`${options.name} connected to ${withoutPassword(options.mqttUrl)}`));
   subscribed.catch((error: unknown) => logger.error(`MQTT transport failed: ${String(error)}`));
   return { app, url, apiPage, subscribed };
 }

@@ -5,10 +5,12 @@ import { testBrokerUrl } from './test-infrastructure';
 import { waitFor } from './wait-for';
 
 /** The typed client of each app, made from the address it listens on and the variables it runs with. */
+/** Each app's typed client, sending the app's `API_TOKEN` when it has one. */
 const clientOf = {
-  history: (baseUrl: string) => createHistoryClient(baseUrl),
-  datastore: (baseUrl: string) => createDatastoreClient(baseUrl),
-  controller: (baseUrl: string, env: Record<string, string>) => createControllerClient(baseUrl, env.SERVICE_ID),
+  history: (baseUrl: string, env: Record<string, string>) => createHistoryClient(baseUrl, { token: env.API_TOKEN }),
+  datastore: (baseUrl: string, env: Record<string, string>) => createDatastoreClient(baseUrl, { token: env.API_TOKEN }),
+  controller: (baseUrl: string, env: Record<string, string>) =>
+    createControllerClient(baseUrl, env.SERVICE_ID, { token: env.API_TOKEN }),
 };
 
 /** An app with a typed client: `history`, `datastore` or `controller`. */

@@ -23,9 +23,10 @@ export class DatastoreClient extends Datastore {
   private readonly base: string;
   private readonly api: DatastoreApiClient;
 
-  constructor(datastoreUrl: string) {
+  /** `token`: the datastore's API token, when it has one. */
+  constructor(datastoreUrl: string, token?: string) {
     super();
-    this.api = createDatastoreClient(datastoreUrl);
+    this.api = createDatastoreClient(datastoreUrl, { token });
     this.base = `${datastoreUrl.replace(/\/+$/, '')}/history/datastore`;
   }
 

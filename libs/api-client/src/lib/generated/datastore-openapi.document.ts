@@ -207,6 +207,14 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
         ],
         "type": "object"
       }
+    },
+    "securitySchemes": {
+      "bearer": {
+        "bearerFormat": "API_TOKEN",
+        "description": "The API_TOKEN of the service, where it has one; ping, health and metrics need none (docs/security.md)",
+        "scheme": "bearer",
+        "type": "http"
+      }
     }
   },
   "info": {
@@ -716,6 +724,11 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
       }
     }
   },
+  "security": [
+    {
+      "bearer": []
+    }
+  ],
   "servers": [],
   "tags": []
 };
