@@ -134,6 +134,34 @@ describe('docker/compose.yaml', () => {
     expect(config).toMatch(/^persistence true$/m);
     const dataDir = namedVolumeMounts(mosquitto)[0].split(':')[1];
     expect(config).toMatch(new RegExp(`^persistence_location ${dataDir}/?$`, 'm'));
-    expect(config).toMatch(/#.*\n(#.*\n)*allow_anonymous true$/m);
+  });
+
+  // tools/e2e/src/broker-access.int-spec.ts runs this configuration in a real Mosquitto.
+  it('gives Mosquitto a published listener for accounts only, with the mounted password file and ACL', () => {
+    const mosquitto = byName('mosquitto');
+    const config = readRepoFile('docker/mosquitto/mosquitto.conf');
+    const published = /^listener 1883\n((?!listener)[^\n]*\n)*/m.exec(config)?.[0] ?? '';
+    expect(published).toMatch(/^allow_anonymous false$/m);
+    expect(published).toMatch(/^password_file \/run\/secrets\/mqtt-passwd$/m);
+    expect(mosquitto.secrets).toContain('mqtt-passwd');
+    const acl = /^acl_file (\S+)$/m.exec(published)?.[1];
+    expect(mosquitto.volumes).toContain(`./mosquitto/acl:${acl}:ro`);
+    expect(config).toMatch(/^listener 1880 127\.0\.0\.1$/m);
+    expect(mosquitto.healthcheck?.test.join(' ')).toContain('-p 1880');
+  });
+
+  it('gives each eventcast service the secrets its *_FILE variables name, and declares every secret', () => {
+    const declared = Object.keys(compose.secrets ?? {});
+    const apps = Object.entries(compose.services).filter(([, s]) => s.environment?.['EVENTCAST_APP'] !== undefined);
+    for (const [name, service] of apps) {
+      const named = Object.entries(service.environment ?? {})
+        .filter(([key]) => key.endsWith('_FILE'))
+        .map(([, path]) => path.replace('/run/secrets/', ''));
+      expect({ name, secrets: [...new Set(named)].sort() }).toEqual({
+        name,
+        secrets: [...(service.secrets ?? [])].sort(),
+      });
+      for (const secret of service.secrets ?? []) expect(declared).toContain(secret);
+    }
   });
 });

@@ -24,12 +24,14 @@ export interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   restart?: string;
   healthcheck?: { test: string[] };
+  secrets?: string[];
 }
 
 /** The parts of a Compose file these checks look at. */
 export interface ComposeFile {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  secrets?: Record<string, { file: string }>;
 }
 
 /**

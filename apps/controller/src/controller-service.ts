@@ -1,4 +1,4 @@
-import { ServiceStartOptions } from '@eventcast/bootstrap';
+import { brokerAccess, ServiceStartOptions } from '@eventcast/bootstrap';
 import { BrokerConnection, mqttTransportOptions, uniqueClientId } from '@eventcast/messaging';
 import { disconnectedState, stateTopic } from '@eventcast/domain';
 import { AppModule } from './app/app.module';
@@ -17,7 +17,7 @@ export function controllerBroker(config: ControllerConfig): BrokerConnection {
     qos: 1 as const,
     retain: true,
   };
-  return { url: config.mqttUrl, clientId: uniqueClientId(config.serviceId), will };
+  return { ...brokerAccess(config), clientId: uniqueClientId(config.serviceId), will };
 }
 
 /** How a controller service starts: its routes below `/<SERVICE_ID>`. */

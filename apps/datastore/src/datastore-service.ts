@@ -1,11 +1,11 @@
-import { ServiceStartOptions } from '@eventcast/bootstrap';
+import { brokerAccess, ServiceStartOptions } from '@eventcast/bootstrap';
 import { mqttTransportOptions, uniqueClientId } from '@eventcast/messaging';
 import { AppModule } from './app/app.module';
 import { DatastoreConfig } from './config/datastore.config';
 
 /** How the datastore service starts: its routes below `/history/datastore`, under a client id unique to this process. */
 export function datastoreService(config: DatastoreConfig): ServiceStartOptions {
-  const broker = { url: config.mqttUrl, clientId: uniqueClientId('datastore') };
+  const broker = { ...brokerAccess(config), clientId: uniqueClientId('datastore') };
   return {
     name: 'datastore',
     module: AppModule.forRoot(config, broker),

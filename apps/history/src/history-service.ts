@@ -1,4 +1,4 @@
-import { ServiceStartOptions } from '@eventcast/bootstrap';
+import { brokerAccess, ServiceStartOptions } from '@eventcast/bootstrap';
 import { acknowledgingMqttTransport, MAX_RECEIVE_MAXIMUM } from '@eventcast/messaging';
 import { AppModule } from './app/app.module';
 import { BearerWsAdapter } from './bearer-ws-adapter';
@@ -19,7 +19,7 @@ export function historyService(config: HistoryConfig): ServiceStartOptions {
     mqttUrl: config.mqttUrl,
     apiToken: config.apiToken,
     transport: acknowledgingMqttTransport({
-      url: config.mqttUrl,
+      ...brokerAccess(config),
       clientId: config.mqttClientId,
       persistentSession: true,
       receiveMaximum: config.mqttVersion === '5' ? MAX_RECEIVE_MAXIMUM : undefined,

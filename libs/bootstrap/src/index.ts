@@ -15,3 +15,4 @@ export * from './lib/service-metrics';
 export * from './lib/service-readiness';
 export * from './lib/telemetry.module';
 export * from './lib/api-token';
+export * from './lib/broker-access';

@@ -1,5 +1,4 @@
 import { hasBearerToken, isOpenRoute } from './api-token';
-import { withoutPassword } from './start-service';
 
 describe(hasBearerToken.name, () => {
   const token = 'the-token-0123456789';
@@ -34,12 +33,5 @@ describe(isOpenRoute.name, () => {
     expect(open.filter((route) => isOpenRoute(route, 'history'))).toEqual(open);
     expect(guarded.filter((route) => isOpenRoute(route, 'history'))).toEqual([]);
     expect(isOpenRoute(undefined, 'history')).toBe(false);
-  });
-});
-
-describe(withoutPassword.name, () => {
-  it('hides the password of a URL for the logs and leaves a URL without one as it is', () => {
-    expect(withoutPassword('mqtt://history:s3cret@broker:1883')).toBe('mqtt://history:***@broker:1883');
-    expect(withoutPassword('mqtts://broker.example:8883')).toBe('mqtts://broker.example:8883');
   });
 });

@@ -8,6 +8,7 @@ import {
   optionalUrlVariable,
   readEnvironment,
   textVariable,
+  withoutUserInfoPassword,
 } from './environment';
 
 describe(readEnvironment.name, () => {
@@ -24,6 +25,9 @@ describe(readEnvironment.name, () => {
       port: 5001,
       dataDir: './data',
       apiToken: undefined,
+      mqttUsername: undefined,
+      mqttPassword: undefined,
+      mqttCa: undefined,
       questDbUrl: undefined,
       interval: 5000,
       serviceId: 'controller-1',
@@ -63,6 +67,36 @@ describe(readEnvironment.name, () => {
     });
   });
 
+  describe('the broker credentials', () => {
+    let folder: string;
+    beforeEach(() => (folder = mkdtempSync(join(tmpdir(), 'environment-'))));
+    afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('read the user, the password or the file MQTT_PASSWORD_FILE names, and the CA file', () => {
+      writeFileSync(join(folder, 'password'), 'p4ss word\n');
+      writeFileSync(join(folder, 'ca.pem'), '-----BEGIN CERTIFICATE-----\n');
+      const config = readEnvironment(spec, {
+        MQTT_USERNAME: 'history',
+        MQTT_PASSWORD_FILE: join(folder, 'password'),
+        MQTT_CA_FILE: join(folder, 'ca.pem'),
+      });
+      expect(config).toMatchObject({
+        mqttUsername: 'history',
+        mqttPassword: 'p4ss word',
+        mqttCa: '-----BEGIN CERTIFICATE-----\n',
+      });
+    });
+
+    it('name a CA file that cannot be read, and never repeat a password of MQTT_URL', () => {
+      expect(() => readEnvironment(spec, { MQTT_CA_FILE: join(folder, 'missing.pem') })).toThrow(
+        /MQTT_CA_FILE: must name a readable file .*ENOENT/,
+      );
+      expect(() => readEnvironment(spec, { MQTT_URL: 'http://history:s3cret@broker' })).toThrow(
+        'MQTT_URL: must be a URL with one of the schemes mqtt, mqtts, tcp, ws, wss (got "http://history:***@broker")',
+      );
+    });
+  });
+
   it('reads set values and treats an empty variable as unset', () => {
     const config = readEnvironment(spec, {
       MQTT_URL: 'mqtt://broker:1884/',
@@ -98,5 +132,15 @@ describe(readEnvironment.name, () => {
   it('rejects a port out of range and a URL that does not parse', () => {
     expect(() => readEnvironment(spec, { PORT: '70000' })).toThrow(/PORT/);
     expect(() => readEnvironment(spec, { QUESTDB_URL: 'not a url' })).toThrow(/QUESTDB_URL: must be a URL/);
+  });
+});
+
+describe(withoutUserInfoPassword.name, () => {
+  it('hides the password of a URL for logs and messages and leaves a URL without one as it is', () => {
+    expect(withoutUserInfoPassword('mqtt://history:s3cret@broker:1883')).toBe('mqtt://history:***@broker:1883');
+    expect(withoutUserInfoPassword('redis://:s3cret@cache:6379/1')).toBe('redis://:***@cache:6379/1');
+    expect(withoutUserInfoPassword('rediss://app:s3cret@cache:6380')).toBe('rediss://app:***@cache:6380');
+    expect(withoutUserInfoPassword('mqtts://broker.example:8883')).toBe('mqtts://broker.example:8883');
+    expect(withoutUserInfoPassword('mqtt://history@broker:1883')).toBe('mqtt://history@broker:1883');
   });
 });

@@ -38,6 +38,11 @@ function rawValue(
   }
 }
 
+/** `text` with the password of a URL's user info (`scheme://user:password@host`) replaced by `***`. */
+export function withoutUserInfoPassword(text: string): string {
+  return text.replace(/^([a-z][\w+.-]*:\/\/[^/:@\s]*:)[^@\s]*@/i, '$1***@');
+}
+
 type Values<S> = { [K in keyof S]: S[K] extends EnvironmentVariable<infer T> ? T : never };
 
 /**
@@ -57,7 +62,11 @@ export function readEnvironment<S extends Record<string, EnvironmentVariable<unk
       values[key] = variable.parse(raw);
     } catch (error) {
       const got =
-        raw === undefined ? 'unset' : variable.secret ? `${raw.length} characters` : `got ${JSON.stringify(raw)}`;
+        raw === undefined
+          ? 'unset'
+          : variable.secret
+            ? `${raw.length} characters`
+            : `got ${JSON.stringify(withoutUserInfoPassword(raw))}`;
       problems.push(`${variable.name}: ${(error as Error).message} (${got})`);
     }
   }
@@ -72,21 +81,45 @@ function variable<T>(name: string, parse: (raw: string | undefined) => T): Envir
 /** The shortest bearer token a service takes: shorter ones are guessed too easily. */
 export const MIN_TOKEN_LENGTH = 16;
 
+/** A secret that may be unset, from the variable or the file `<name>_FILE` names; never repeated in a message. */
+export function optionalSecretVariable(
+  name: string,
+  check: (raw: string) => void = () => undefined,
+): EnvironmentVariable<string | undefined> {
+  return {
+    name,
+    secret: true,
+    parse: (raw) => {
+      if (raw !== undefined) check(raw);
+      return raw;
+    },
+  };
+}
+
 /**
  * A bearer token that may be unset (unset: the routes it guards are open), from the variable or the
  * file `<name>_FILE` names: printable ASCII without spaces, at least `MIN_TOKEN_LENGTH` characters.
  */
 export function optionalTokenVariable(name: string): EnvironmentVariable<string | undefined> {
-  return {
-    name,
-    secret: true,
-    parse: (raw) => {
-      if (raw !== undefined && !new RegExp(`^[\\x21-\\x7e]{${MIN_TOKEN_LENGTH},}$`).test(raw)) {
-        throw new Error(`must be at least ${MIN_TOKEN_LENGTH} printable characters without spaces`);
-      }
-      return raw;
-    },
-  };
+  return optionalSecretVariable(name, (raw) => {
+    if (!new RegExp(`^[\\x21-\\x7e]{${MIN_TOKEN_LENGTH},}$`).test(raw)) {
+      throw new Error(`must be at least ${MIN_TOKEN_LENGTH} printable characters without spaces`);
+    }
+  });
+}
+
+/** The text of the file a variable names, read at start; unset when the variable is. */
+export function optionalFileVariable(name: string, expected: string): EnvironmentVariable<string | undefined> {
+  return variable(name, (raw) => {
+    if (raw === undefined) return undefined;
+    try {
+      return readFileSync(raw, 'utf8');
+    } catch (error) {
+      throw new Error(
+        `must name a readable file (${expected}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      );
+    }
+  });
 }
 
 function required<T>(raw: string | undefined, fallback: T | undefined, convert: (raw: string) => T): T {
@@ -163,5 +196,8 @@ export function commonVariables(defaultPort: number) {
     port: portVariable('PORT', defaultPort),
     dataDir: textVariable('DATA_DIR', './data', /^\S(.*\S)?$/, 'a folder path'),
     apiToken: optionalTokenVariable('API_TOKEN'),
+    mqttUsername: optionalTextVariable('MQTT_USERNAME', /^\S{1,256}$/, 'up to 256 characters without spaces'),
+    mqttPassword: optionalSecretVariable('MQTT_PASSWORD'),
+    mqttCa: optionalFileVariable('MQTT_CA_FILE', 'the PEM certificates of the CA that signed the broker'),
   };
 }

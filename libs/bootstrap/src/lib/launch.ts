@@ -12,15 +12,14 @@ const SHUTDOWN_GRACE_MS = 15_000;
  * configuration stops the process with exit code 1 and a message naming each variable at fault.
  */
 export async function launch<C>(readConfig: () => C, options: (config: C) => ServiceStartOptions): Promise<void> {
-  let config: C;
+  let start: ServiceStartOptions;
   try {
-    config = readConfig();
+    start = options(readConfig());
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
-  const start = options(config);
   const logger = new Logger(start.name);
   try {
     const { app } = await startService(start);

@@ -1,17 +1,10 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { createOpenApiDocument, serveApiPage } from './open-api';
+import { withoutUserInfoPassword } from './environment';
 import { createServiceApp } from './service-app';
 import { ServiceMetrics } from './service-metrics';
 import type { ServiceStartOptions } from './service-start-options';
-
-/** `url` with the password of its user info, if any, replaced by `***`: for logs. */
-export function withoutPassword(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password === '') return url;
-  parsed.password = '***';
-  return parsed.toString().replace(/\/$/, url.endsWith('/') ? '/' : '');
-}
 
 /** A started service: the Nest app, its base URL, and a promise that settles once MQTT is connected. */
 export interface StartedService {
@@ -35,7 +28,9 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
 
   const url = `http://localhost:${options.port}/${options.prefix}`;
   const apiPage = `http://localhost:${options.port}${apiPath}`;
-  logger.log(`${options.name} started at ${url} (API page ${apiPage}), broker ${withoutPassword(options.mqttUrl)}`);
+  logger.log(
+    `${options.name} started at ${url} (API page ${apiPage}), broker ${withoutUserInfoPassword(options.mqttUrl)}`,
+  );
   if (options.apiToken === undefined) {
     logger.warn(
       `API_TOKEN is not set: every route is open to anyone who can reach port ${options.port} (docs/security.md)`,
@@ -43,7 +38,7 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
   }
   const subscribed = app
     .startAllMicroservices()
-    .then(() => logger.log(`${options.name} connected to ${withoutPassword(options.mqttUrl)}`));
+    .then(() => logger.log(`${options.name} connected to ${withoutUserInfoPassword(options.mqttUrl)}`));
   subscribed.catch((error: unknown) => logger.error(`MQTT transport failed: ${String(error)}`));
   return { app, url, apiPage, subscribed };
 }

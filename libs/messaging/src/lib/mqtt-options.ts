@@ -11,9 +11,18 @@ export interface LastWill {
   retain?: boolean;
 }
 
-/** The broker connection of one service. */
-export interface BrokerConnection {
+/** Where a broker is and how to log in to it. */
+export interface BrokerAccess {
   url: string;
+  /** User and password, unless `url` carries them in its user info. */
+  username?: string;
+  password?: string;
+  /** PEM certificates of the CA that signed the broker's certificate (for `mqtts://` and `wss://`). */
+  ca?: string;
+}
+
+/** The broker connection of one service. */
+export interface BrokerConnection extends BrokerAccess {
   /** Client id of the subscribing (server) connection; the publishing connection gets `<id>-pub`. */
   clientId: string;
   /** A persistent session (`clean: false`): the broker keeps QoS 1 messages while the service is away. */
@@ -48,6 +57,9 @@ export function publisherClientId(clientId: string): string {
 function connectionOptions(connection: BrokerConnection, clientId: string, will?: LastWill) {
   return {
     url: connection.url,
+    ...(connection.username !== undefined && { username: connection.username }),
+    ...(connection.password !== undefined && { password: connection.password }),
+    ...(connection.ca !== undefined && { ca: connection.ca }),
     clientId,
     clean: !connection.persistentSession,
     reconnectPeriod: RECONNECT_PERIOD_MS,

@@ -15,6 +15,14 @@ export class PrivateBroker {
     return (await PrivateBroker.reserve(sessionsDir)).restart();
   }
 
+  /**
+   * A started broker run with the configuration `config` gives for its port (written to
+   * `dir/mosquitto.conf`): to test a configuration of the deployment's.
+   */
+  static async startConfigured(dir: string, config: (port: number) => string): Promise<PrivateBroker> {
+    return new PrivateBroker(await ServerProcess.configuredMosquitto(dir, config)).restart();
+  }
+
   /** A broker with its port chosen but not started yet: a service started against it finds it down. */
   static async reserve(sessionsDir?: string): Promise<PrivateBroker> {
     return new PrivateBroker(await ServerProcess.mosquitto(sessionsDir));

@@ -37,11 +37,11 @@ export class ServerProcess {
    * loads them again at start.
    */
   static async mosquitto(sessionsDir?: string): Promise<ServerProcess> {
-    const port = await freePort();
-    if (!sessionsDir) return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-p', String(port)]);
-    const config = join(sessionsDir, 'mosquitto.conf');
-    writeFileSync(
-      config,
+    if (!sessionsDir) {
+      const port = await freePort();
+      return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-p', String(port)]);
+    }
+    return ServerProcess.configuredMosquitto(sessionsDir, (port) =>
       [
         `listener ${port} 127.0.0.1`,
         'allow_anonymous true',
@@ -52,7 +52,17 @@ export class ServerProcess {
         'user root', // as root, Mosquitto would otherwise run as `mosquitto`, which cannot write to sessionsDir
       ].join('\n'),
     );
-    return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-c', config]);
+  }
+
+  /**
+   * A Mosquitto broker on a free port, run with the configuration that `config` gives for that port
+   * (written to `dir/mosquitto.conf`); call `start()`.
+   */
+  static async configuredMosquitto(dir: string, config: (port: number) => string): Promise<ServerProcess> {
+    const port = await freePort();
+    const file = join(dir, 'mosquitto.conf');
+    writeFileSync(file, config(port));
+    return new ServerProcess('mosquitto', port, 'mqtt', 'mosquitto', ['-c', file]);
   }
 
   /**

@@ -4,7 +4,7 @@ import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
 import { DocumentSelection, DocumentStore } from '../../app/ports/document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
 import { DOCUMENT_SCRIPTS } from './document-scripts';
-import { withoutPassword } from './redis-url.util';
+import { withoutUserInfoPassword } from '@eventcast/bootstrap';
 
 const CONNECT_TIMEOUT_MS = 2000;
 const RECONNECT_CAP_MS = 2000;
@@ -58,7 +58,7 @@ export class RedisDocumentStore extends DocumentStore {
   ) {
     super();
     this.watchdog = setInterval(() => this.failOverdue(), commandTimeoutMs / 5).unref();
-    this.address = withoutPassword(url);
+    this.address = withoutUserInfoPassword(url);
     this.client = connect(url);
     this.client.on('error', (error: Error) => this.reportError(error));
     this.client.on('ready', () => {

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Makes the secrets of the Compose deployment (docs/security.md) in docker/secrets/, or in
+# $EVENTCAST_SECRETS: the API token, a random MQTT password per account, and Mosquitto's password
+# file made from them. Run it once before the first `docker compose up`; run it again after adding
+# a controller (`docker/make-secrets.sh fermenter greenhouse cellar`). It never changes a secret
+# that exists: to rotate one, delete its file and run it again.
+#   usage: docker/make-secrets.sh [controller service id...]   (default: fermenter greenhouse)
+set -euo pipefail
+
+dir=${EVENTCAST_SECRETS:-"$(cd "$(dirname "$0")" && pwd)/secrets"}
+controllers=("$@")
+[ ${#controllers[@]} -gt 0 ] || controllers=(fermenter greenhouse)
+accounts=(history datastore peer operator "${controllers[@]}")
+
+mkdir -p "$dir"
+umask 077
+random() { od -An -N24 -tx1 /dev/urandom | tr -d ' \n'; }
+[ -s "$dir/api-token" ] || random > "$dir/api-token"
+for account in "${accounts[@]}"; do
+  [[ $account =~ ^[a-z][a-z0-9-]*$ ]] || { echo "make-secrets: '$account' is not a service id" >&2; exit 1; }
+  [ -s "$dir/mqtt-$account" ] || random > "$dir/mqtt-$account"
+done
+
+# Mosquitto keeps salted hashes, made by its own mosquitto_passwd: the local one, or the one of the
+# broker's image.
+passwd=$(mktemp)
+trap 'rm -f "$passwd"' EXIT
+for account in "${accounts[@]}"; do printf '%s:%s\n' "$account" "$(cat "$dir/mqtt-$account")"; done > "$passwd"
+if command -v mosquitto_passwd > /dev/null; then
+  mosquitto_passwd -U "$passwd"
+else
+  docker run --rm -v "$passwd:/passwd" eclipse-mosquitto:2.0 mosquitto_passwd -U /passwd
+fi
+cp "$passwd" "$dir/mqtt-passwd"
+# The broker and the services run as users of their own images: they must be able to read the
+# files; the folder keeps the host's other users out.
+chmod 700 "$dir"
+chmod 644 "$dir"/*
+echo "secrets in $dir: api-token, mqtt-passwd, and the passwords of ${accounts[*]}"

@@ -1,0 +1,228 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { connectAsync } from 'mqtt';
+import { answerOf, freePort, MqttRecorder, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
+
+const REPO = resolve(__dirname, '../../..');
+
+/**
+ * The Compose broker's own configuration (docker/mosquitto/mosquitto.conf, with its ACL and a
+ * password file made by docker/make-secrets.sh) in a real Mosquitto, with only the ports and the
+ * paths moved to the test's.
+ */
+function composeBrokerConfig(secrets: string, dir: string, localPort: number) {
+  return (port: number) =>
+    readFileSync(join(REPO, 'docker/mosquitto/mosquitto.conf'), 'utf8')
+      .replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)
+      .replace(/^listener 1880 127\.0\.0\.1$/m, `listener ${localPort} 127.0.0.1`)
+      .replace(/^password_file .*$/m, `password_file ${join(secrets, 'mqtt-passwd')}`)
+      .replace(/^acl_file .*$/gm, `acl_file ${join(REPO, 'docker/mosquitto/acl')}`)
+      .replace(/^persistence_location .*$/m, `persistence_location ${dir}/`)
+      .concat('\nuser root\n');
+}
+
+describe('the Compose broker with its accounts and ACL', () => {
+  let dir: string;
+  let secrets: string;
+  let broker: PrivateBroker;
+  const password = (account: string) => readFileSync(join(secrets, `mqtt-${account}`), 'utf8');
+  /** The broker URL with `account`'s user info, as a peer configures it. */
+  const urlOf = (account: string) => broker.url.replace('mqtt://', `mqtt://${account}:${password(account)}@`);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'eventcast-broker-access-'));
+    secrets = join(dir, 'secrets');
+    execFileSync('bash', [join(REPO, 'docker/make-secrets.sh'), 'fermenter', 'greenhouse'], {
+      env: { ...process.env, EVENTCAST_SECRETS: secrets },
+    });
+    broker = await PrivateBroker.startConfigured(dir, composeBrokerConfig(secrets, dir, await freePort()));
+  });
+
+  afterAll(async () => {
+    await broker?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a client without credentials and one with a wrong password', async () => {
+    const refusal = (url: string) =>
+      connectAsync(url, { reconnectPeriod: 0, connectTimeout: 3000 }).then(
+        async (client) => {
+          await client.endAsync(true);
+          return 'connected';
+        },
+        (error: Error) => error.message,
+      );
+    expect(await refusal(broker.url)).toMatch(/Not authorized/);
+    expect(await refusal(broker.url.replace('mqtt://', 'mqtt://fermenter:wrong-password@'))).toMatch(/Not authorized/);
+  });
+
+  it("lets a controller's account publish its own state but not another controller's", async () => {
+    const operator = await MqttRecorder.connect(urlOf('operator'), 'eventcast/state/#');
+    const fermenter = await MqttRecorder.connect(urlOf('fermenter'));
+    try {
+      await fermenter.publish('eventcast/state/greenhouse', { key: 'greenhouse', forged: true });
+      await fermenter.publish('eventcast/state/fermenter', { key: 'fermenter' });
+      await operator.next('eventcast/state/fermenter', "fermenter's own state");
+      expect(operator.on('eventcast/state/greenhouse')).toEqual([]);
+    } finally {
+      await fermenter.close();
+      await operator.close();
+    }
+  });
+
+  it("lets a peer publish history but not a controller's block commands", async () => {
+    const operator = await MqttRecorder.connect(urlOf('operator'), 'eventcast/#');
+    const peer = await MqttRecorder.connect(urlOf('peer'));
+    try {
+      await peer.publish('eventcast/controller/blocks/delete', { id: 'Sensor', serviceId: 'fermenter' });
+      await peer.publish('eventcast/history/sensor-script', { key: 'sensor-script', data: { t: 1 } });
+      await operator.next('eventcast/history/sensor-script', "the peer's history event");
+      expect(operator.on('eventcast/controller/blocks/delete')).toEqual([]);
+    } finally {
+      await peer.close();
+      await operator.close();
+    }
+  });
+
+  describe('with every service logged in under its own account', () => {
+    const services: Array<ServiceUnderTest<'history' | 'datastore' | 'controller'>> = [];
+    let operator: MqttRecorder;
+    const start = async <App extends 'history' | 'datastore' | 'controller'>(app: App, env: Record<string, string>) => {
+      const service = await ServiceUnderTest.start(app, { MQTT_URL: broker.url, DATA_DIR: join(dir, app), ...env });
+      services.push(service);
+      return service;
+    };
+
+    afterAll(async () => {
+      await Promise.all(services.map((service) => service.stop()));
+      await operator?.close();
+    });
+
+    it('each works: history stored, document changes and states announced, block commands taken', async () => {
+      operator = await MqttRecorder.connect(urlOf('operator'), 'eventcast/#');
+      const history = await start('history', {
+        MQTT_USERNAME: 'history',
+        MQTT_PASSWORD_FILE: join(secrets, 'mqtt-history'),
+        MQTT_CLIENT_ID: 'eventcast-history-broker-access',
+      });
+      const datastore = await start('datastore', {
+        MQTT_USERNAME: 'datastore',
+        MQTT_PASSWORD_FILE: join(secrets, 'mqtt-datastore'),
+      });
+      // The controller takes its account from the user info of MQTT_URL, the other way to give it.
+      const controller = await start('controller', {
+        SERVICE_ID: 'fermenter',
+        MQTT_URL: urlOf('fermenter'),
+        DATASTORE_URL: datastore.url,
+        BROADCAST_INTERVAL_MS: '200',
+      });
+      expect(controller.log).not.toContain(password('fermenter'));
+
+      await operator.next('eventcast/state/fermenter', 'the state event of the controller');
+      const fields = await waitFor('the history of the controller in the history service', async () => {
+        const answer = await answerOf(history.client.POST('/timeseries/fields', { body: { duration: '1h' } }));
+        const names = answer.body as string[];
+        return names.some((name) => name.startsWith('fermenter/')) ? names : undefined;
+      });
+      expect(fields.length).toBeGreaterThan(0);
+
+      await datastore.client.POST('/set', { body: { value: { namespace: 'broker-access', id: 'doc' } } });
+      await operator.next('eventcast/datastore/broker-access', 'the change event of the document');
+
+      await operator.publish('eventcast/controller/blocks/create', {
+        id: 'Broker sensor',
+        serviceId: 'fermenter',
+        type: 'TempSensorMock',
+        data: {},
+      });
+      await waitFor(
+        'the block created by the command',
+        async () =>
+          (await answerOf(controller.client.POST('/blocks/read', { body: { id: 'Broker sensor' } }))).status === 200,
+      );
+    });
+  });
+});
+
+/** A CA and a certificate it signed for `localhost`, made with the openssl program in `dir`. */
+function makeCertificates(dir: string) {
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  const key = ['-newkey', 'rsa:2048', '-nodes'];
+  openssl(
+    'req',
+    '-x509',
+    ...key,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=eventcast test CA',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+  );
+  openssl('req', ...key, '-subj', '/CN=localhost', '-keyout', 'broker.key', '-out', 'broker.csr');
+  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=DNS:localhost\n');
+  const sign = ['-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '1', '-extfile', 'san.ext'];
+  openssl('x509', '-req', '-in', 'broker.csr', ...sign, '-out', 'broker.pem');
+  return { ca: join(dir, 'ca.pem'), cert: join(dir, 'broker.pem'), key: join(dir, 'broker.key') };
+}
+
+describe('a broker over TLS with a private CA', () => {
+  let dir: string;
+  let broker: PrivateBroker;
+  let url: string;
+  let ca: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'eventcast-broker-tls-'));
+    const files = makeCertificates(dir);
+    ca = readFileSync(files.ca, 'utf8');
+    broker = await PrivateBroker.startConfigured(dir, (port) =>
+      [
+        `listener ${port} 127.0.0.1`,
+        'allow_anonymous true',
+        `certfile ${files.cert}`,
+        `keyfile ${files.key}`,
+        'user root', // as root, Mosquitto would otherwise run as `mosquitto`, which cannot read the key
+      ].join('\n'),
+    );
+    url = `mqtts://localhost:${broker.port}`;
+  });
+
+  afterAll(async () => {
+    await broker?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is refused by a client that does not know the CA', async () => {
+    const error = await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 3000 }).then(
+      async (client) => {
+        await client.endAsync(true);
+        return undefined;
+      },
+      (refused: Error) => refused,
+    );
+    expect(error?.message).toMatch(/certificate/);
+  });
+
+  it('is reached by a service given mqtts:// and MQTT_CA_FILE, whose events arrive', async () => {
+    const datastore = await ServiceUnderTest.start('datastore', {
+      MQTT_URL: url,
+      MQTT_CA_FILE: join(dir, 'ca.pem'),
+      DATA_DIR: dir,
+    });
+    const peer = await connectAsync(url, { ca, reconnectPeriod: 0 });
+    try {
+      const event = new Promise<string>((resolve) => peer.once('message', (topic) => resolve(topic)));
+      await peer.subscribeAsync('eventcast/datastore/#', { qos: 1 });
+      await datastore.client.POST('/set', { body: { value: { namespace: 'tls', id: 'doc' } } });
+      expect(await event).toBe('eventcast/datastore/tls');
+    } finally {
+      await peer.endAsync(true);
+      await datastore.stop();
+    }
+  });
+});
