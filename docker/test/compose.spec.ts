@@ -13,8 +13,9 @@ const dockerCompose = spawnSync('docker', ['compose', 'version'], { encoding: 'u
 const namedVolumeMounts = (service: ComposeService) => (service.volumes ?? []).filter((v) => !/^[./]/.test(v));
 
 describe('docker/compose.yaml', () => {
-  it('is a valid Compose file by the Compose specification schema', () => {
+  it('is a valid Compose file by the Compose specification schema, and so is its TLS override', () => {
     expect(composeSchemaErrors(compose)).toEqual([]);
+    expect(composeSchemaErrors(loadCompose('docker/compose.tls.yaml'))).toEqual([]);
   });
 
   (dockerCompose ? it : it.skip)(

@@ -35,11 +35,11 @@ export interface ComposeFile {
 }
 
 /**
- * `docker/compose.yaml` as Compose reads it with no variable set: merge keys applied, `${VAR:-default}`
+ * A Compose file (`docker/compose.yaml` unless told another) as Compose reads it with no variable set: merge keys applied, `${VAR:-default}`
  * replaced by its default and `$$` by `$`.
  */
-export function loadCompose(): ComposeFile {
-  return interpolate(parse(readRepoFile('docker/compose.yaml'), { merge: true })) as ComposeFile;
+export function loadCompose(path = 'docker/compose.yaml'): ComposeFile {
+  return interpolate(parse(readRepoFile(path), { merge: true })) as ComposeFile;
 }
 
 function interpolate(node: unknown): unknown {

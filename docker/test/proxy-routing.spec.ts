@@ -1,56 +1,28 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import WebSocket, { WebSocketServer } from 'ws';
-import { freePort, waitFor } from '@eventcast/testing';
-import { documentedRoutes, found, readRepoFile } from './deployment-files';
+import { Server } from 'node:http';
+import WebSocket from 'ws';
+import { documentedRoutes } from './deployment-files';
+import { NGINX_INSTALLED, portOf, RunningProxy, standIn, startProxy } from './proxy-process';
 
-// Runs the proxy's own nginx.conf with a stand-in server for each service behind it; only the
-// service addresses and the listening port are changed. Needs an nginx program (apt-get install nginx-light).
-const nginxInstalled = spawnSync('nginx', ['-v']).status === 0;
+// Runs the proxy's own configuration with a stand-in server for each service behind it (startProxy).
+// Needs an nginx program (apt-get install nginx-light).
 const routes = documentedRoutes();
 const services = [...new Set(routes.map((r) => r.service))];
 
-(nginxInstalled ? describe : describe.skip)(
-  `the proxy, run by nginx in front of stand-in services${nginxInstalled ? '' : ' (SKIPPED: no nginx program here)'}`,
+(NGINX_INSTALLED ? describe : describe.skip)(
+  `the proxy, run by nginx in front of stand-in services${NGINX_INSTALLED ? '' : ' (SKIPPED: no nginx program here)'}`,
   () => {
     const backends = new Map<string, Server>();
-    let nginx: ChildProcess;
+    let proxy: RunningProxy;
     let base: string;
 
     beforeAll(async () => {
       for (const service of services) backends.set(service, await standIn(service));
-      const port = await freePort();
-      const prefix = mkdtempSync(join(tmpdir(), 'eventcast-proxy-'));
-      mkdirSync(join(prefix, 'logs'));
-      const config = readRepoFile('docker/proxy/nginx.conf')
-        .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
-        .replace(
-          /set \$upstream ([\w-]+);/g,
-          (_m, name: string) => `set $upstream 127.0.0.1:${portOf(backends.get(name))};`,
-        )
-        .replace(/proxy_pass http:\/\/\$upstream:5000;/g, 'proxy_pass http://$upstream;');
-      writeFileSync(join(prefix, 'nginx.conf'), config);
-      const globals = `daemon off; pid ${prefix}/nginx.pid; error_log ${prefix}/logs/error.log;`;
-      nginx = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', globals], { stdio: 'ignore' });
-      base = `http://127.0.0.1:${port}`;
-      await waitFor(`nginx to answer ${base}/healthz`, () =>
-        fetch(`${base}/healthz`).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      );
+      proxy = await startProxy('http.conf', (name) => `127.0.0.1:${portOf(backends.get(name))}`);
+      base = proxy.http;
     });
 
     afterAll(async () => {
-      if (nginx?.exitCode === null) {
-        const exited = new Promise((resolve) => nginx.once('exit', resolve));
-        nginx.kill('SIGTERM');
-        await exited;
-      }
+      await proxy?.stop();
       await Promise.all([...backends.values()].map((server) => new Promise((resolve) => server.close(resolve))));
     });
 
@@ -101,26 +73,17 @@ const services = [...new Set(routes.map((r) => r.service))];
     it('answers a path no service owns with 404 from the proxy', async () => {
       expect((await fetch(`${base}/nobody/ping`)).status).toBe(404);
     });
+
+    it('answers 429 to a client beyond its request rate, and serves it again once it slows down', async () => {
+      const statuses = await Promise.all(
+        Array.from({ length: 600 }, () => fetch(`${base}/fermenter/ping`).then((response) => response.status)),
+      );
+      const count = (status: number) => statuses.filter((each) => each === status).length;
+      expect(count(200)).toBeGreaterThanOrEqual(200);
+      expect(count(429)).toBeGreaterThan(0);
+      expect(count(200) + count(429)).toBe(600);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect((await fetch(`${base}/fermenter/ping`)).status).toBe(200);
+    });
   },
 );
-
-/**
- * An HTTP server that answers every request (and WebSocket) with its service name, the URL it got and
- * the `Authorization` header it got, if any.
- */
-async function standIn(service: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ service, url: req.url, authorization: req.headers.authorization }));
-  });
-  const sockets = new WebSocketServer({ server });
-  sockets.on('connection', (socket, req) =>
-    socket.send(JSON.stringify({ service, url: req.url, authorization: req.headers.authorization })),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
-
-function portOf(server: Server | undefined): number {
-  return (found(server, 'the stand-in server').address() as AddressInfo).port;
-}

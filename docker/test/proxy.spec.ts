@@ -1,19 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOCKER_DIR, documentedRoutes, found, loadCompose, readRepoFile } from './deployment-files';
 import { locations, proxyHeaders, proxyTarget } from './nginx-config';
 
 const config = readRepoFile('docker/proxy/nginx.conf');
-const rules = locations(config).filter((l) => proxyTarget(l) !== undefined);
+const rules = locations(readRepoFile('docker/proxy/routes.conf')).filter((l) => proxyTarget(l) !== undefined);
 const routes = documentedRoutes();
 const compose = loadCompose();
 const nginx = spawnSync('nginx', ['-v']).status === 0;
 
-describe('docker/proxy/nginx.conf', () => {
-  it('is the configuration the proxy service runs', () => {
-    expect(compose.services['proxy'].volumes).toContain('./proxy/nginx.conf:/etc/nginx/nginx.conf:ro');
+describe('docker/proxy', () => {
+  it('is the configuration the proxy service runs, plain HTTP unless compose.tls.yaml says HTTPS', () => {
+    expect(compose.services['proxy'].volumes).toEqual([
+      './proxy/nginx.conf:/etc/nginx/nginx.conf:ro',
+      './proxy/routes.conf:/etc/nginx/routes.conf:ro',
+      './proxy/http.conf:/etc/nginx/server.conf:ro',
+    ]);
+    expect(config).toMatch(/^\s*include server\.conf;$/m);
+    for (const server of ['http.conf', 'https.conf']) {
+      expect(readRepoFile(`docker/proxy/${server}`)).toMatch(/^\s*include routes\.conf;$/m);
+    }
+    const tls = loadCompose('docker/compose.tls.yaml').services['proxy'];
+    expect(tls.volumes).toContain('./proxy/https.conf:/etc/nginx/server.conf:ro');
+    expect(tls.ports).toEqual(['443:443']);
   });
 
   it.each(routes.map((r) => [r.path, r.service] as const))(
@@ -51,18 +62,28 @@ describe('docker/proxy/nginx.conf', () => {
     expect(config).toMatch(/map \$http_upgrade \$connection_upgrade \{\s*default upgrade;\s*'' close;\s*\}/);
   });
 
-  (nginx ? it : it.skip)(`is accepted by nginx -t${nginx ? '' : ' (SKIPPED: no nginx program here)'}`, () => {
-    const prefix = mkdtempSync(join(tmpdir(), 'eventcast-nginx-'));
-    const args = [
-      '-t',
-      '-p',
-      prefix,
-      '-c',
-      join(DOCKER_DIR, 'proxy/nginx.conf'),
-      '-g',
-      `error_log stderr; pid ${prefix}/nginx.pid;`,
-    ];
-    const result = spawnSync('nginx', args, { encoding: 'utf8' });
-    expect(result.stderr).toContain('test is successful');
-  });
+  (nginx ? it.each : it.skip.each)(['http.conf', 'https.conf'])(
+    `is accepted by nginx -t with %s${nginx ? '' : ' (SKIPPED: no nginx program here)'}`,
+    (server) => {
+      const prefix = mkdtempSync(join(tmpdir(), 'eventcast-nginx-'));
+      for (const file of ['nginx.conf', 'routes.conf'])
+        copyFileSync(join(DOCKER_DIR, 'proxy', file), join(prefix, file));
+      copyFileSync(join(DOCKER_DIR, 'proxy', server), join(prefix, 'server.conf'));
+      mkdirSync(join(prefix, 'tls'));
+      const certificate = ['-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'];
+      const files = ['-keyout', join(prefix, 'tls/key.pem'), '-out', join(prefix, 'tls/cert.pem')];
+      spawnSync('openssl', ['req', ...certificate, ...files]);
+      const args = [
+        '-t',
+        '-p',
+        prefix,
+        '-c',
+        join(prefix, 'nginx.conf'),
+        '-g',
+        `error_log stderr; pid ${prefix}/nginx.pid;`,
+      ];
+      const result = spawnSync('nginx', args, { encoding: 'utf8' });
+      expect(result.stderr).toContain('test is successful');
+    },
+  );
 });

@@ -24,18 +24,23 @@ describe.each(historyStores())('the metrics and health of the history service on
 
   const metrics = (): Promise<PrometheusText> => scrapeMetrics(`${history.url}/metrics`);
 
-  it('counts received, accepted, invalid and written in /history/metrics, with the process, HTTP and MQTT metrics', async () => {
+  it('counts received, accepted, invalid, oversized and written in /history/metrics, with the process, HTTP and MQTT metrics', async () => {
     const before = await metrics();
     const count = (text: PrometheusText, name: string) => text.value(`eventcast_history_${name}`) ?? NaN;
 
     await publisher.publishAsync(historyTopic(key), JSON.stringify({ key, data: { a: 1, b: { c: 2 } } }), { qos: 1 });
     await publisher.publishAsync(historyTopic(key), 'not json', { qos: 1 });
-    const after = await waitFor('the two values to be written', async () => {
+    // Over HISTORY_MAX_EVENT_BYTES (1 MiB by default): dropped unread, its value never stored.
+    const oversized = JSON.stringify({ key, data: { d: 3, pad: 'x'.repeat(1024 * 1024) } });
+    await publisher.publishAsync(historyTopic(key), oversized, { qos: 1 });
+    const after = await waitFor('the three events taken and the two values written', async () => {
       const text = await metrics();
-      return count(text, 'values_written_total') >= count(before, 'values_written_total') + 2 && text;
+      const written = count(text, 'values_written_total') >= count(before, 'values_written_total') + 2;
+      return written && count(text, 'events_received_total') >= count(before, 'events_received_total') + 3 && text;
     });
 
-    expect(count(after, 'events_received_total') - count(before, 'events_received_total')).toBe(2);
+    expect(count(after, 'events_received_total') - count(before, 'events_received_total')).toBe(3);
+    expect(count(after, 'events_oversized_total') - count(before, 'events_oversized_total')).toBe(1);
     expect(count(after, 'events_accepted_total') - count(before, 'events_accepted_total')).toBe(1);
     expect(count(after, 'events_invalid_total') - count(before, 'events_invalid_total')).toBe(1);
     expect(count(after, 'events_refused_total')).toBe(0);

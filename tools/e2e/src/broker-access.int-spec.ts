@@ -86,6 +86,23 @@ describe('the Compose broker with its accounts and ACL', () => {
     }
   });
 
+  it('disconnects a client that sends a packet over its 18 MiB limit, and passes one below it', async () => {
+    const operator = await MqttRecorder.connect(urlOf('operator'), 'eventcast/history/#');
+    const peer = await connectAsync(urlOf('peer'), { reconnectPeriod: 0 });
+    try {
+      const closed = new Promise<void>((resolve) => peer.once('close', () => resolve()));
+      const payload = (megabytes: number) => JSON.stringify({ key: 'big', pad: 'x'.repeat(megabytes * 1024 * 1024) });
+      await peer.publishAsync('eventcast/history/big', payload(17), { qos: 0 });
+      await operator.next('eventcast/history/big', 'the 17 MiB message', () => true, 0, 30_000);
+      peer.publish('eventcast/history/huge', payload(19), { qos: 0 });
+      await closed;
+      expect(operator.on('eventcast/history/huge')).toEqual([]);
+    } finally {
+      await peer.endAsync(true);
+      await operator.close();
+    }
+  });
+
   describe('with every service logged in under its own account', () => {
     const services: Array<ServiceUnderTest<'history' | 'datastore' | 'controller'>> = [];
     let operator: MqttRecorder;

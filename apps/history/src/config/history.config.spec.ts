@@ -1,7 +1,7 @@
 import { readHistoryConfig } from './history.config';
 
 describe(readHistoryConfig.name, () => {
-  it('runs on port 5001 with the embedded store, a fixed session id, 500,000 values in memory and a spool synced every 200 ms by default', () => {
+  it('runs on port 5001 with the embedded store, a fixed session id, 500,000 values in memory, a spool synced every 200 ms and events of up to 1 MiB by default', () => {
     expect(readHistoryConfig({})).toEqual({
       mqttUrl: 'mqtt://localhost:1883',
       port: 5001,
@@ -14,6 +14,7 @@ describe(readHistoryConfig.name, () => {
       bufferValues: 500_000,
       spoolMaxBytes: 0,
       spoolSyncMs: 200,
+      maxEventBytes: 1_048_576,
     });
   });
 

@@ -27,6 +27,7 @@ const historyVariables = {
   bufferValues: integerVariable('HISTORY_BUFFER_VALUES', 500_000, 1_000, 100_000_000),
   spoolMaxBytes: integerVariable('HISTORY_SPOOL_MAX_BYTES', 0, 0, Number.MAX_SAFE_INTEGER),
   spoolSyncMs: integerVariable('HISTORY_SPOOL_SYNC_MS', 200, 0, 60_000),
+  maxEventBytes: integerVariable('HISTORY_MAX_EVENT_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
 };
 
 /** The history service's configuration, read once at start-up. */

@@ -17,9 +17,11 @@ const ID_RULE = 'must be letters, digits, _, -, . or ~, and not empty';
 const NAMESPACE_RULE = 'must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them';
 
 const VALID_NAMESPACES = ['', 'svc-global', 'controller-service:controller-1', 'a.b~c_d', 'température:été', '数据:２'];
-const INVALID_NAMESPACES = ['a b', 'a/b', 'a*', 'a#', 'a\n'];
+// A namespace goes into a Redis key, an SQLite parameter and an MQTT topic level; an id into a
+// Redis hash field and an SQLite parameter: topic, glob and quoting syntax is refused at the door.
+const INVALID_NAMESPACES = ['a b', 'a/b', 'a*', 'a#', 'a+', 'a\n', "a'b", 'a\u0000', '$SYS'];
 const VALID_IDS = ['units', 'x', 'Fridge_sensor-1.0~b', 'température', '温度'];
-const INVALID_IDS = ['', 'a:b', 'a b', 'a/b', 'a*', 'a?'];
+const INVALID_IDS = ['', 'a:b', 'a b', 'a/b', 'a*', 'a?', "a'b", 'a%', 'a\\b', '[a]'];
 
 const pipes = {
   get: new DatastoreBodyPipe(DocumentRefDto),

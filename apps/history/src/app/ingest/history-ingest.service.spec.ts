@@ -24,7 +24,7 @@ describe(HistoryIngestService.name, () => {
         added.push({ ts, values });
       },
     };
-    ingest = new HistoryIngestService(writer as unknown as HistoryWriter);
+    ingest = new HistoryIngestService(writer as unknown as HistoryWriter, { maxEventBytes: 1024 });
     warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
@@ -55,6 +55,18 @@ describe(HistoryIngestService.name, () => {
     const times = added.map((event) => event.ts);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(new Set(times).size).toBe(5);
+  });
+
+  it('drops an event larger than HISTORY_MAX_EVENT_BYTES unread, counting it and logging its size', () => {
+    const large = delivery('eventcast/history/svc', { key: 'svc', data: { v: 1, pad: 'x'.repeat(1024) } });
+    const fits = delivery('eventcast/history/svc', { key: 'svc', data: { v: 2, pad: 'x'.repeat(900) } });
+    expect(ingest.receive(large)).toEqual({ taken: true });
+    ingest.receive(fits);
+    expect(added.map((event) => event.values.get('svc/v'))).toEqual([2]);
+    expect(ingest.stats.oversizedEvents).toBe(1);
+    expect(warnings).toHaveBeenCalledWith(
+      `dropped a history event of ${large.bytes.length} bytes on eventcast/history/svc: larger than HISTORY_MAX_EVENT_BYTES (1024)`,
+    );
   });
 
   it('drops invalid events, logging the first at once with the topic and the reason and the rest in one summary', () => {

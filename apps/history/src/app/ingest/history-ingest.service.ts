@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottledLog } from '@eventcast/bootstrap';
 import { emptyFlattenReport, flattenHistoryEvent, MAX_FLATTEN_DEPTH, MAX_VALUES_PER_EVENT } from '@eventcast/flatten';
+import { HistoryConfig } from '../../config/history.config';
 import { readHistoryEvent } from './history-event.util';
 import { HistoryWriter } from './history-writer.service';
 import { ReceiveClock } from './receive-clock';
@@ -17,6 +18,8 @@ export interface HistoryIngestStats {
   acceptedEvents: number;
   /** Deliveries that were not history events (not JSON, no string key, data not an object). */
   invalidEvents: number;
+  /** Deliveries larger than `HISTORY_MAX_EVENT_BYTES`, dropped unread. */
+  oversizedEvents: number;
   /** Deliveries the broker marked as retained, which are not stored. */
   retainedEvents: number;
   /** Deliveries refused because the spool was full; the broker delivers them again. */
@@ -37,7 +40,8 @@ export interface HistoryDelivery {
 export type IngestOutcome = { taken: true } | { taken: false; reason: string };
 
 /**
- * Turns each delivery on `eventcast/history/#` into stored values: retained deliveries are skipped
+ * Turns each delivery on `eventcast/history/#` into stored values: deliveries larger than
+ * `HISTORY_MAX_EVENT_BYTES` are dropped, so one event cannot take more of the spool; retained deliveries are skipped
  * (the same data would be stored again under a new time), invalid events are dropped with one log
  * line naming the topic and the reason (a flood of them: the first at once, then one summary line
  * every 10 s), valid ones are flattened, stamped with one receive time and
@@ -52,11 +56,28 @@ export class HistoryIngestService implements OnApplicationShutdown {
   private readonly retainedTopics = new Set<string>();
   private refusedSince?: number;
 
-  readonly stats: HistoryIngestStats = { acceptedEvents: 0, invalidEvents: 0, retainedEvents: 0, refusedEvents: 0 };
+  readonly stats: HistoryIngestStats = {
+    acceptedEvents: 0,
+    invalidEvents: 0,
+    oversizedEvents: 0,
+    retainedEvents: 0,
+    refusedEvents: 0,
+  };
 
-  constructor(private readonly writer: HistoryWriter) {}
+  constructor(
+    private readonly writer: HistoryWriter,
+    @Inject(HistoryConfig) private readonly config: Pick<HistoryConfig, 'maxEventBytes'>,
+  ) {}
 
   receive({ topic, payload, bytes, retained }: HistoryDelivery): IngestOutcome {
+    if (bytes.length > this.config.maxEventBytes) {
+      this.stats.oversizedEvents++;
+      this.problems.report(
+        'oversized history events',
+        `dropped a history event of ${bytes.length} bytes on ${topic}: larger than HISTORY_MAX_EVENT_BYTES (${this.config.maxEventBytes})`,
+      );
+      return { taken: true };
+    }
     if (retained) return this.skipRetained(topic);
     const reading = readHistoryEvent(payload);
     if (!reading.ok) {

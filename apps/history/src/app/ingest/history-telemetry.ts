@@ -27,10 +27,10 @@ export class HistoryTelemetry implements OnModuleInit {
     const { ingest, writer, spool, metrics } = this;
     metrics.counter({
       name: `${PREFIX}events_received_total`,
-      help: 'History events delivered by the broker: accepted, invalid, retained and refused together.',
+      help: 'History events delivered by the broker: accepted, invalid, oversized, retained and refused together.',
       read: () => {
-        const { acceptedEvents, invalidEvents, retainedEvents, refusedEvents } = ingest.stats;
-        return acceptedEvents + invalidEvents + retainedEvents + refusedEvents;
+        const { acceptedEvents, invalidEvents, oversizedEvents, retainedEvents, refusedEvents } = ingest.stats;
+        return acceptedEvents + invalidEvents + oversizedEvents + retainedEvents + refusedEvents;
       },
     });
     metrics.counter({
@@ -42,6 +42,11 @@ export class HistoryTelemetry implements OnModuleInit {
       name: `${PREFIX}events_invalid_total`,
       help: 'History events dropped because they are not valid history events.',
       read: () => ingest.stats.invalidEvents,
+    });
+    metrics.counter({
+      name: `${PREFIX}events_oversized_total`,
+      help: 'History events dropped unread because they are larger than HISTORY_MAX_EVENT_BYTES.',
+      read: () => ingest.stats.oversizedEvents,
     });
     metrics.counter({
       name: `${PREFIX}events_retained_total`,

@@ -21,6 +21,18 @@ describe(BlockDto.name, () => {
     });
   });
 
+  // An id becomes a level of the block's history field names (`<service>/<id>/...`) and a key of the
+  // device file: no separator, quote, wildcard or line break gets in.
+  it.each(['a/b', 'a+b', 'a#', "a'b", 'a"b', 'a\nb', 'a\\b', 'a*', 'a.b', 'a,b', 'a=b'])(
+    'names the id %j, whose character could split or quote a history field name',
+    (id) => {
+      expect(validateDto(BlockDto, { ...block, id })).toEqual({
+        ok: false,
+        problems: ['id must start with a letter, then letters, digits, space, _, -, (, ) or |'],
+      });
+    },
+  );
+
   it('names an id longer than 200 characters', () => {
     expect(validateDto(BlockDto, { ...block, id: 'a'.repeat(201) })).toEqual({
       ok: false,
