@@ -1,22 +1,11 @@
-import WebSocket from 'ws';
 import { MISSING_TOKEN_ANSWER } from '@eventcast/bootstrap';
-import { apiTokenAnswers, PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
+import { apiTokenAnswers, PrivateBroker, ServiceUnderTest, websocketUpgrade } from '@eventcast/testing';
 import { STREAM_PATH } from '../src/app/time-series/stream.gateway';
 
 const TOKEN = 'history-test-token-0123456789';
 
-/** How an upgrade to the stream ends: `open`, or the HTTP status it was refused with. */
-function streamUpgrade(url: string, headers: Record<string, string> = {}): Promise<'open' | number> {
-  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${STREAM_PATH}`, { headers });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => {
-      socket.close();
-      resolve('open');
-    });
-    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-    socket.once('error', reject);
-  });
-}
+const streamUpgrade = (url: string, headers?: Record<string, string>) =>
+  websocketUpgrade(`${url}${STREAM_PATH}`, headers);
 
 describe('the built history app with API_TOKEN set', () => {
   let broker: PrivateBroker;

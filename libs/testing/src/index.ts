@@ -13,3 +13,4 @@ export * from './lib/service-under-test';
 export * from './lib/test-infrastructure';
 export * from './lib/wait-for';
 export * from './lib/api-token-answers';
+export * from './lib/websocket-upgrade';
