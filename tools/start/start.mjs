@@ -73,5 +73,10 @@ function printPlan(broker, services) {
   for (const { name, apiPage, store } of services) {
     console.log(`eventcast: ${name.padEnd(width)}  ${apiPage}  (${store})`);
   }
+  console.log(
+    process.env.API_TOKEN || process.env.API_TOKEN_FILE
+      ? 'eventcast: security: every route but ping, health and metrics needs the API_TOKEN'
+      : 'eventcast: security off: no API_TOKEN, so anyone who reaches these ports may call every route (docs/security.md)',
+  );
   console.log('eventcast: Ctrl-C stops everything');
 }

@@ -47,6 +47,10 @@ describe('npm start', () => {
     if (start.exitCode === null) start.kill('SIGKILL');
   });
 
+  it('says that security is off when no API_TOKEN is set', () => {
+    expect(output).toContain('eventcast: security off: no API_TOKEN');
+  });
+
   it('says which broker and stores it uses and where each API page is', () => {
     expect(output).toContain(
       `eventcast: broker mqtt://localhost:${ports.broker} (embedded aedes broker, in this process)`,
