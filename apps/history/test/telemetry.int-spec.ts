@@ -54,6 +54,8 @@ describe.each(historyStores())('the metrics and health of the history service on
     const scrapes = 'eventcast_http_requests_total{method="GET",route="/history/metrics",status="200"}';
     expect(after.value(scrapes)).toBeGreaterThanOrEqual(1);
     expect(after.declares('eventcast_http_request_duration_seconds')).toBe(true);
+    const writes = 'eventcast_history_store_write_duration_seconds_count';
+    expect(after.value(writes)).toBeGreaterThan(before.value(writes) ?? 0);
   });
 
   it('answers /history/health 200 while up, 503 naming the broker while it is away, and 200 again once it is back', async () => {

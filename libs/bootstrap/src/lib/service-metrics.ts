@@ -10,7 +10,8 @@ export const METRIC_PREFIX = 'eventcast_';
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /** Buckets of the request latency histogram, in seconds: 1 ms to 10 s. */
-const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+/** Bucket bounds, in seconds, of the latency histograms. */
+export const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
 /** A value read when Prometheus scrapes, not counted as things happen. */
 export interface SampledMetric {
@@ -46,7 +47,7 @@ export class ServiceMetrics {
       name: `${METRIC_PREFIX}http_request_duration_seconds`,
       help: 'Time from receiving an HTTP request to sending its answer, by method, route pattern and status code.',
       labelNames: ['method', 'route', 'status'],
-      buckets: HTTP_BUCKETS,
+      buckets: LATENCY_BUCKETS,
       registers: [this.registry],
     });
     this.gauge({
@@ -91,6 +92,17 @@ export class ServiceMetrics {
         this.inc(read());
       },
     });
+  }
+
+  /** A latency histogram without labels; returns the function that records one duration in seconds. */
+  histogram(metric: { name: string; help: string }): (seconds: number) => void {
+    const histogram = new Histogram({
+      name: metric.name,
+      help: metric.help,
+      buckets: LATENCY_BUCKETS,
+      registers: [this.registry],
+    });
+    return (seconds) => histogram.observe(seconds);
   }
 
   /** Counts one answered HTTP request; `route` is the route pattern (`/history/datastore/:namespace`), not the URL. */

@@ -73,6 +73,11 @@ export class HistoryTelemetry implements OnModuleInit {
       help: 'Events read back from the spool: the backlog of a restart or of a long store outage.',
       read: () => writer.stats.replayedEvents,
     });
+    const observeWrite = metrics.histogram({
+      name: `${PREFIX}store_write_duration_seconds`,
+      help: 'Time the time-series store took to take one batch of values.',
+    });
+    writer.written$.subscribe((batch) => observeWrite(batch.seconds));
     metrics.gauge({
       name: `${PREFIX}values_waiting`,
       help: 'Values waiting in memory to be written to the store.',

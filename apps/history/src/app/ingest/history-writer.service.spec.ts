@@ -209,12 +209,13 @@ describe(HistoryWriter.name, () => {
     expect(store.batches).toEqual([[2]]);
   });
 
-  it('tells its listeners after each written batch', async () => {
+  it('tells its listeners after each written batch, with its values and how long the store took', async () => {
     const subject = writer();
     const told = jest.fn();
     subject.written$.subscribe(told);
     accept(subject, event(1, 5));
     await subject.flush();
     expect(told).toHaveBeenCalledTimes(1);
+    expect(told).toHaveBeenCalledWith({ values: 5, seconds: expect.any(Number) as number });
   });
 });

@@ -28,6 +28,12 @@ export interface HistoryWriterStats {
   replayedEvents: number;
 }
 
+/** A batch the store has taken: its values and how long the store took, in seconds. */
+export interface WrittenBatch {
+  values: number;
+  seconds: number;
+}
+
 /** Values in memory and where their spool record ends. */
 interface SpooledValues extends TimedValues {
   readonly end: SpoolPosition;
@@ -53,10 +59,10 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   private retryAt = 0;
   private outage?: { since: number; refusals: number };
   private closed = false;
-  private readonly writtenSubject = new Subject<void>();
+  private readonly writtenSubject = new Subject<WrittenBatch>();
 
   readonly stats: HistoryWriterStats = { writtenValues: 0, rejectedValues: 0, replayedEvents: 0 };
-  /** Emits after each batch the store has taken. */
+  /** Emits each batch the store has taken, once it has. */
   readonly written$ = this.writtenSubject.asObservable();
 
   constructor(
@@ -134,6 +140,7 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     while (this.queue.length > 0 && Date.now() >= this.retryAt) {
       const [count, values] = this.nextBatch();
       const batch = this.queue.slice(0, count);
+      const started = performance.now();
       try {
         await this.store.write(batch);
       } catch (error) {
@@ -142,7 +149,7 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
       }
       this.take(batch, values, 'writtenValues');
       this.noteRecovery();
-      this.writtenSubject.next();
+      this.writtenSubject.next({ values, seconds: (performance.now() - started) / 1000 });
     }
   }
 
