@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes the secrets of the Compose deployment (docs/security.md) in docker/secrets/, or in
-# $EVENTCAST_SECRETS: the API token, a random MQTT password per account, and Mosquitto's password
-# file made from them. Run it once before the first `docker compose up`; run it again after adding
-# a controller (`docker/make-secrets.sh fermenter greenhouse cellar`). It never changes a secret
-# that exists: to rotate one, delete its file and run it again.
+# $EVENTCAST_SECRETS: the API token, Grafana's admin password, a random MQTT password per account,
+# and Mosquitto's password file made from them. Run it once before the first `docker compose up`;
+# run it again after adding a controller (`docker/make-secrets.sh fermenter greenhouse cellar`).
+# It never changes a secret that exists: to rotate one, delete its file and run it again.
 #   usage: docker/make-secrets.sh [controller service id...]   (default: fermenter greenhouse)
 set -euo pipefail
 
@@ -16,6 +16,7 @@ mkdir -p "$dir"
 umask 077
 random() { od -An -N24 -tx1 /dev/urandom | tr -d ' \n'; }
 [ -s "$dir/api-token" ] || random > "$dir/api-token"
+[ -s "$dir/grafana-admin" ] || random > "$dir/grafana-admin"
 for account in "${accounts[@]}"; do
   [[ $account =~ ^[a-z][a-z0-9-]*$ ]] || { echo "make-secrets: '$account' is not a service id" >&2; exit 1; }
   [ -s "$dir/mqtt-$account" ] || random > "$dir/mqtt-$account"
@@ -36,4 +37,4 @@ cp "$passwd" "$dir/mqtt-passwd"
 # files; the folder keeps the host's other users out.
 chmod 700 "$dir"
 chmod 644 "$dir"/*
-echo "secrets in $dir: api-token, mqtt-passwd, and the passwords of ${accounts[*]}"
+echo "secrets in $dir: api-token, grafana-admin, mqtt-passwd, and the passwords of ${accounts[*]}"
