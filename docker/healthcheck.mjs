@@ -1,24 +1,25 @@
-// Container health check of the eventcast image (slim images have no curl): asks the ping route
-// of the app this container runs and exits 0 on 200, 1 otherwise.
+// Container health check of the eventcast image (slim images have no curl): asks the health route
+// of the app this container runs, which answers 200 only while its broker and store answer
+// (docs/observability.md), and exits 0 on 200, 1 otherwise.
 import { request } from 'node:http';
 
 const TIMEOUT_MS = 4000;
 
-/** The ping route of the app in `env.EVENTCAST_APP`; undefined for an unknown app. */
-function pingPath(env) {
+/** The health route of the app in `env.EVENTCAST_APP`; undefined for an unknown app. */
+function healthPath(env) {
   switch (env.EVENTCAST_APP) {
     case 'history':
-      return '/history/timeseries/ping';
+      return '/history/health';
     case 'datastore':
-      return '/history/datastore/ping';
+      return '/history/datastore/health';
     case 'controller':
-      return `/${env.SERVICE_ID || 'controller-1'}/ping`;
+      return `/${env.SERVICE_ID || 'controller-1'}/health`;
     default:
       return undefined;
   }
 }
 
-const path = pingPath(process.env);
+const path = healthPath(process.env);
 if (!path) {
   console.error(`healthcheck: unknown EVENTCAST_APP "${process.env.EVENTCAST_APP ?? ''}"`);
   process.exit(1);

@@ -44,21 +44,21 @@ describe('docker/healthcheck.mjs', () => {
   });
 
   it.each([
-    [{ EVENTCAST_APP: 'history' }, '/history/timeseries/ping'],
-    [{ EVENTCAST_APP: 'datastore' }, '/history/datastore/ping'],
-    [{ EVENTCAST_APP: 'controller', SERVICE_ID: 'fermenter' }, '/fermenter/ping'],
-    [{ EVENTCAST_APP: 'controller' }, '/controller-1/ping'],
-  ])('reports healthy when the ping route of %j answers 200, asking %s', async (env, path) => {
+    [{ EVENTCAST_APP: 'history' }, '/history/health'],
+    [{ EVENTCAST_APP: 'datastore' }, '/history/datastore/health'],
+    [{ EVENTCAST_APP: 'controller', SERVICE_ID: 'fermenter' }, '/fermenter/health'],
+    [{ EVENTCAST_APP: 'controller' }, '/controller-1/health'],
+  ])('reports healthy when the health route of %j answers 200, asking %s', async (env, path) => {
     const run = await runScript(healthcheck, { ...env, PORT: port });
     expect(asked).toEqual([path]);
     expect(run.code).toBe(0);
   });
 
-  it('reports unhealthy when the ping route answers 503', async () => {
+  it('reports unhealthy when the health route answers 503 (a dependency is down)', async () => {
     status = 503;
     const run = await runScript(healthcheck, { EVENTCAST_APP: 'datastore', PORT: port });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('GET /history/datastore/ping answered 503');
+    expect(run.stderr).toContain('GET /history/datastore/health answered 503');
   });
 
   it('reports unhealthy when nothing listens', async () => {
