@@ -30,6 +30,7 @@ export function controllerService(config: ControllerConfig): ServiceStartOptions
     port: config.port,
     mqttUrl: config.mqttUrl,
     apiToken: config.apiToken,
+    logging: { format: config.logFormat, level: config.logLevel },
     transport: mqttTransportOptions(broker),
     api: {
       title: `eventcast controller ${config.serviceId}`,

@@ -13,6 +13,7 @@ export function datastoreService(config: DatastoreConfig): ServiceStartOptions {
     port: config.port,
     mqttUrl: config.mqttUrl,
     apiToken: config.apiToken,
+    logging: { format: config.logFormat, level: config.logLevel },
     transport: mqttTransportOptions(broker),
     api: {
       title: 'eventcast datastore',

@@ -18,6 +18,7 @@ export function historyService(config: HistoryConfig): ServiceStartOptions {
     port: config.port,
     mqttUrl: config.mqttUrl,
     apiToken: config.apiToken,
+    logging: { format: config.logFormat, level: config.logLevel },
     transport: acknowledgingMqttTransport({
       ...brokerAccess(config),
       clientId: config.mqttClientId,

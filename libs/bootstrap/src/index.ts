@@ -16,3 +16,4 @@ export * from './lib/service-readiness';
 export * from './lib/telemetry.module';
 export * from './lib/api-token';
 export * from './lib/broker-access';
+export * from './lib/service-logger';

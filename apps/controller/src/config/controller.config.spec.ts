@@ -4,6 +4,8 @@ import { readControllerConfig } from './controller.config';
 describe(readControllerConfig.name, () => {
   it('runs as controller-1 on port 5000 next to a local datastore by default', () => {
     expect(readControllerConfig({})).toEqual({
+      logFormat: 'text',
+      logLevel: 'info',
       mqttUrl: 'mqtt://localhost:1883',
       port: 5000,
       dataDir: './data',

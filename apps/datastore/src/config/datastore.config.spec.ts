@@ -3,6 +3,8 @@ import { readDatastoreConfig } from './datastore.config';
 describe(readDatastoreConfig.name, () => {
   it('runs on port 5002 with the embedded store by default', () => {
     expect(readDatastoreConfig({})).toEqual({
+      logFormat: 'text',
+      logLevel: 'info',
       mqttUrl: 'mqtt://localhost:1883',
       port: 5002,
       dataDir: './data',

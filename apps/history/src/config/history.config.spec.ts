@@ -3,6 +3,8 @@ import { readHistoryConfig } from './history.config';
 describe(readHistoryConfig.name, () => {
   it('runs on port 5001 with the embedded store, a fixed session id, 500,000 values in memory, a spool synced every 200 ms and events of up to 1 MiB by default', () => {
     expect(readHistoryConfig({})).toEqual({
+      logFormat: 'text',
+      logLevel: 'info',
       mqttUrl: 'mqtt://localhost:1883',
       port: 5001,
       dataDir: './data',

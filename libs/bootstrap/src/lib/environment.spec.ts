@@ -28,6 +28,8 @@ describe(readEnvironment.name, () => {
       mqttUsername: undefined,
       mqttPassword: undefined,
       mqttCa: undefined,
+      logFormat: 'text',
+      logLevel: 'info',
       questDbUrl: undefined,
       interval: 5000,
       serviceId: 'controller-1',
@@ -127,6 +129,17 @@ describe(readEnvironment.name, () => {
     expect(message).toContain('MQTT_URL: must be a URL with one of the schemes mqtt, mqtts, tcp, ws, wss');
     expect(message).toContain('BROADCAST_INTERVAL_MS: must be an integer from 100 to 3600000');
     expect(message).toContain('SERVICE_ID: must be lower-case letters, digits and -');
+  });
+
+  it('takes the log format and level from their lists only', () => {
+    expect(readEnvironment(spec, { LOG_FORMAT: 'json', LOG_LEVEL: 'debug' })).toMatchObject({
+      logFormat: 'json',
+      logLevel: 'debug',
+    });
+    expect(() => readEnvironment(spec, { LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT: must be one of text, json');
+    expect(() => readEnvironment(spec, { LOG_LEVEL: 'loud' })).toThrow(
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace',
+    );
   });
 
   it('rejects a port out of range and a URL that does not parse', () => {

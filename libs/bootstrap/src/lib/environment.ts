@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { LOG_LEVELS } from './service-logger';
 /** Raised at start-up when a variable of the environment has a bad value; names every variable at fault. */
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {
@@ -187,9 +188,18 @@ export function optionalTextVariable(name: string, pattern: RegExp, expected: st
   });
 }
 
+/** One of `choices`, `fallback` when unset. */
+export function choiceVariable<T extends string>(name: string, fallback: T, choices: readonly T[]) {
+  return variable(name, (raw): T => {
+    const value = raw ?? fallback;
+    if (!(choices as readonly string[]).includes(value)) throw new Error(`must be one of ${choices.join(', ')}`);
+    return value as T;
+  });
+}
+
 export const MQTT_URL_SCHEMES = ['mqtt', 'mqtts', 'tcp', 'ws', 'wss'] as const;
 
-/** The variables every service reads: the broker, its HTTP port, its data folder and its API token. */
+/** The variables every service reads: the broker and its account, the HTTP port, the data folder, the API token and the logs. */
 export function commonVariables(defaultPort: number) {
   return {
     mqttUrl: urlVariable('MQTT_URL', 'mqtt://localhost:1883', MQTT_URL_SCHEMES),
@@ -199,5 +209,7 @@ export function commonVariables(defaultPort: number) {
     mqttUsername: optionalTextVariable('MQTT_USERNAME', /^\S{1,256}$/, 'up to 256 characters without spaces'),
     mqttPassword: optionalSecretVariable('MQTT_PASSWORD'),
     mqttCa: optionalFileVariable('MQTT_CA_FILE', 'the PEM certificates of the CA that signed the broker'),
+    logFormat: choiceVariable('LOG_FORMAT', 'text', ['text', 'json'] as const),
+    logLevel: choiceVariable('LOG_LEVEL', 'info', LOG_LEVELS),
   };
 }

@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { requireApiToken } from './api-token';
 import { DomainErrorFilter } from './domain-error.filter';
 import { MAX_BODY_BYTES, parseJsonBodies } from './json-body';
+import { answerWithRequestId, requestId, serviceLoggers } from './service-logger';
 import { instrumentHttp, ServiceMetrics } from './service-metrics';
 import type { ServiceStartOptions } from './service-start-options';
 import { withTelemetry } from './telemetry.module';
@@ -12,8 +14,8 @@ import { withTelemetry } from './telemetry.module';
  * Creates the Nest application of a service with its global prefix, its error mapping
  * (`DomainErrorFilter`, which the MQTT handlers inherit), its one JSON body parser (at most
  * `MAX_BODY_BYTES`, UTF-8, nested at most `MAX_NESTING_DEPTH` levels: `parseJsonBodies`), its
- * metrics and health routes (`TelemetryModule`), its API token check (`requireApiToken`) and extra
- * set-up, without starting it.
+ * metrics and health routes (`TelemetryModule`), its API token check (`requireApiToken`), its
+ * logs (`serviceLoggers`: readable lines or JSON, request ids) and extra set-up, without starting it.
  * The served app and the preview that writes the OpenAPI document both come from here, so their
  * routes cannot differ.
  */
@@ -21,8 +23,17 @@ export async function createServiceApp(
   options: ServiceStartOptions,
   nestOptions: NestApplicationOptions,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: MAX_BODY_BYTES });
-  const app = await NestFactory.create<NestFastifyApplication>(withTelemetry(options.module), adapter, nestOptions);
+  const loggers = serviceLoggers(options.logging);
+  const adapter = new FastifyAdapter({
+    bodyLimit: MAX_BODY_BYTES,
+    genReqId: (request: IncomingMessage) => requestId(request.headers['x-request-id']),
+    ...(loggers.http && { loggerInstance: loggers.http }),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(withTelemetry(options.module), adapter, {
+    logger: loggers.nest,
+    ...nestOptions,
+  });
+  answerWithRequestId(adapter.getInstance());
   app.setGlobalPrefix(options.prefix);
   parseJsonBodies(app);
   const errors = new DomainErrorFilter(app.getHttpAdapter());

@@ -2,6 +2,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ApiDescription } from './open-api';
+import type { LogSettings } from './service-logger';
 
 /** How one eventcast service starts: its module, where its routes live, and its broker connection. */
 export interface ServiceStartOptions {
@@ -19,6 +20,8 @@ export interface ServiceStartOptions {
   api: ApiDescription;
   /** When set, every route but ping, health, metrics and the API page needs `Authorization: Bearer <apiToken>`. */
   apiToken?: string;
+  /** How it logs (`LOG_FORMAT`, `LOG_LEVEL`); readable lines from `info` up when not given. */
+  logging?: LogSettings;
   /** Extra set-up of the app before it starts, e.g. a WebSocket adapter. */
   configure?: (app: NestFastifyApplication) => void;
 }
