@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   answerOf,
   dataOf,
+  MqttRecorder,
   PrivateBroker,
   PrometheusText,
   scrapeMetrics,
@@ -51,6 +52,33 @@ describe('the metrics and health of a controller', () => {
     expect(text.value('eventcast_mqtt_connected')).toBe(1);
     const route = `eventcast_http_requests_total{method="POST",route="/${serviceId}/blocks/all/read",status="200"}`;
     expect(text.value(route)).toBe(1);
+  });
+
+  it('counts the MQTT messages it receives and those it refuses', async () => {
+    const before = await metrics();
+    const count = (text: PrometheusText, name: string) => text.value(`eventcast_mqtt_${name}`) ?? 0;
+    const peer = await MqttRecorder.connect(broker.url);
+    try {
+      await peer.publish('eventcast/controller/blocks/create', { id: '1 bad id', serviceId, type: 'TempSensorMock' });
+      await peer.publish('eventcast/controller/blocks/create', {
+        id: 'Telemetry sensor',
+        serviceId,
+        type: 'TempSensorMock',
+        data: {},
+      });
+    } finally {
+      await peer.close();
+    }
+    const after = await waitFor('the two messages counted', async () => {
+      const text = await metrics();
+      const received = count(text, 'messages_received_total') >= count(before, 'messages_received_total') + 2;
+      return (
+        received &&
+        (await dataOf(controller.client.POST('/blocks/all/read'))).some((b) => b.id === 'Telemetry sensor') &&
+        text
+      );
+    });
+    expect(count(after, 'messages_refused_total') - count(before, 'messages_refused_total')).toBe(1);
   });
 
   it('answers /<service id>/health 503 naming the broker while it is away, and 200 once it is back', async () => {

@@ -6,7 +6,7 @@ import { requireApiToken } from './api-token';
 import { DomainErrorFilter } from './domain-error.filter';
 import { MAX_BODY_BYTES, parseJsonBodies } from './json-body';
 import { answerWithRequestId, requestId, serviceLoggers } from './service-logger';
-import { instrumentHttp, ServiceMetrics } from './service-metrics';
+import { instrumentHttp, METRIC_PREFIX, ServiceMetrics } from './service-metrics';
 import type { ServiceStartOptions } from './service-start-options';
 import { withTelemetry } from './telemetry.module';
 
@@ -46,7 +46,15 @@ export async function createServiceApp(
       errors.flushLog();
       done();
     });
-  if (!nestOptions.preview) instrumentHttp(adapter.getInstance(), app.get(ServiceMetrics));
+  if (!nestOptions.preview) {
+    const metrics = app.get(ServiceMetrics);
+    instrumentHttp(adapter.getInstance(), metrics);
+    metrics.counter({
+      name: `${METRIC_PREFIX}mqtt_messages_refused_total`,
+      help: 'MQTT messages refused because they were invalid or their change was refused; nothing changed.',
+      read: () => errors.refusedMessages,
+    });
+  }
   if (options.apiToken !== undefined) requireApiToken(adapter.getInstance(), options.prefix, options.apiToken);
   options.configure?.(app);
   return app;

@@ -32,6 +32,7 @@ export interface SampledMetric {
 export class ServiceMetrics {
   readonly registry = new Registry();
   private brokerIsConnected = false;
+  private receivedMessages = 0;
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route' | 'status'>;
 
@@ -50,10 +51,27 @@ export class ServiceMetrics {
       buckets: LATENCY_BUCKETS,
       registers: [this.registry],
     });
+    this.counter({
+      name: `${METRIC_PREFIX}mqtt_messages_received_total`,
+      help: 'MQTT messages delivered to the service on the topics it subscribes to.',
+      read: () => this.receivedMessages,
+    });
     this.gauge({
       name: `${METRIC_PREFIX}mqtt_connected`,
       help: '1 while the subscribing MQTT connection of the service is up, else 0.',
       read: () => (this.brokerIsConnected ? 1 : 0),
+    });
+  }
+
+  /**
+   * Counts the messages the subscribing MQTT connection of the service receives, as
+   * `eventcast_mqtt_messages_received_total`; `client` is that connection's mqtt.js client.
+   */
+  countReceivedMessages(client: {
+    on(event: 'packetreceive', listener: (packet: { cmd: string }) => void): unknown;
+  }): void {
+    client.on('packetreceive', (packet) => {
+      if (packet.cmd === 'publish') this.receivedMessages++;
     });
   }
 

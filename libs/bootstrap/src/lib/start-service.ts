@@ -22,7 +22,8 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
   const logger = new Logger(options.name);
   const app = await createServiceApp(options, { bufferLogs: false });
   const microservice = app.connectMicroservice<MicroserviceOptions>(options.transport, { inheritAppConfig: true });
-  app.get(ServiceMetrics).watchBroker(microservice.status);
+  const metrics = app.get(ServiceMetrics);
+  metrics.watchBroker(microservice.status);
   const apiPath = serveApiPage(app, options.prefix, createOpenApiDocument(app, options.api));
   await app.listen(options.port, options.host ?? '0.0.0.0');
 
@@ -36,9 +37,10 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
       `API_TOKEN is not set: every route is open to anyone who can reach port ${options.port} (docs/security.md)`,
     );
   }
-  const subscribed = app
-    .startAllMicroservices()
-    .then(() => logger.log(`${options.name} connected to ${withoutUserInfoPassword(options.mqttUrl)}`));
+  const subscribed = app.startAllMicroservices().then(() => {
+    metrics.countReceivedMessages(microservice.unwrap());
+    logger.log(`${options.name} connected to ${withoutUserInfoPassword(options.mqttUrl)}`);
+  });
   subscribed.catch((error: unknown) => logger.error(`MQTT transport failed: ${String(error)}`));
   return { app, url, apiPage, subscribed };
 }
