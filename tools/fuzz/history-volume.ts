@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { MqttClient } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
 import { scrapeMetrics, ServiceUnderTest, waitFor } from '@eventcast/testing';
+import { isJson } from './messages';
 
 // The history half of the volume phase: a stream of generated payloads through the real ingest path
 // (MQTT at QoS 1 to the running service), each payload knowing which values a reader must find
@@ -210,15 +211,6 @@ export const volumePayload: fc.Arbitrary<VolumePayload> = fc.oneof(
     weight: 100,
   },
 );
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** What the stream was made of, and what a reader must find. */
 export class VolumeExpectation {

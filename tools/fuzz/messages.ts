@@ -129,7 +129,8 @@ export function messages(serviceId: string, blockExample: Record<string, unknown
   );
 }
 
-function isJson(text: string): boolean {
+/** Whether `text` parses as JSON. */
+export function isJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;

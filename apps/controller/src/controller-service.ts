@@ -1,4 +1,4 @@
-import { brokerAccess, ServiceStartOptions } from '@eventcast/bootstrap';
+import { brokerAccess, commonStartOptions, ServiceStartOptions } from '@eventcast/bootstrap';
 import { BrokerConnection, mqttTransportOptions, uniqueClientId } from '@eventcast/messaging';
 import { disconnectedState, stateTopic } from '@eventcast/domain';
 import { AppModule } from './app/app.module';
@@ -27,10 +27,7 @@ export function controllerService(config: ControllerConfig): ServiceStartOptions
     name: `controller ${config.serviceId}`,
     module: AppModule.forRoot(config, broker),
     prefix: config.serviceId,
-    port: config.port,
-    mqttUrl: config.mqttUrl,
-    apiToken: config.apiToken,
-    logging: { format: config.logFormat, level: config.logLevel },
+    ...commonStartOptions(config),
     transport: mqttTransportOptions(broker),
     api: {
       title: `eventcast controller ${config.serviceId}`,

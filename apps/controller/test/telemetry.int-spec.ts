@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   answerOf,
   dataOf,
+  healthThroughBrokerOutage,
   MqttRecorder,
   PrivateBroker,
   PrometheusText,
@@ -87,16 +88,9 @@ describe('the metrics and health of a controller', () => {
       body: { status: 'ready', checks: { broker: { ok: true }, datastore: { ok: true }, device: { ok: true } } },
     });
 
-    await broker.stop();
-    const away = await waitFor('health to answer 503', async () => {
-      const answer = await health();
-      return answer.status === 503 && answer;
-    });
-    expect(away.body).toMatchObject({ status: 'not ready', checks: { broker: { ok: false } } });
-    expect((await metrics()).value('eventcast_mqtt_connected')).toBe(0);
-
-    await broker.restart();
-    await waitFor('health to answer 200 again', async () => (await health()).status === 200, 15_000);
+    const outage = await healthThroughBrokerOutage(broker, health, `${controller.url}/metrics`);
+    expect(outage.away.body).toMatchObject({ status: 'not ready', checks: { broker: { ok: false } } });
+    expect(outage).toMatchObject({ connectedWhileAway: 0, connectedAfter: 1 });
   });
 
   it('answers 503 naming the datastore while it is away, and 200 once it is back', async () => {

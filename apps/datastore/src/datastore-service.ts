@@ -1,4 +1,4 @@
-import { brokerAccess, ServiceStartOptions } from '@eventcast/bootstrap';
+import { brokerAccess, commonStartOptions, ServiceStartOptions } from '@eventcast/bootstrap';
 import { mqttTransportOptions, uniqueClientId } from '@eventcast/messaging';
 import { AppModule } from './app/app.module';
 import { DatastoreConfig } from './config/datastore.config';
@@ -10,10 +10,7 @@ export function datastoreService(config: DatastoreConfig): ServiceStartOptions {
     name: 'datastore',
     module: AppModule.forRoot(config, broker),
     prefix: 'history/datastore',
-    port: config.port,
-    mqttUrl: config.mqttUrl,
-    apiToken: config.apiToken,
-    logging: { format: config.logFormat, level: config.logLevel },
+    ...commonStartOptions(config),
     transport: mqttTransportOptions(broker),
     api: {
       title: 'eventcast datastore',

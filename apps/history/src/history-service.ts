@@ -1,4 +1,4 @@
-import { brokerAccess, ServiceStartOptions } from '@eventcast/bootstrap';
+import { brokerAccess, commonStartOptions, ServiceStartOptions } from '@eventcast/bootstrap';
 import { acknowledgingMqttTransport, MAX_RECEIVE_MAXIMUM } from '@eventcast/messaging';
 import { AppModule } from './app/app.module';
 import { BearerWsAdapter } from './bearer-ws-adapter';
@@ -15,10 +15,7 @@ export function historyService(config: HistoryConfig): ServiceStartOptions {
     name: 'history',
     module: AppModule.forRoot(config),
     prefix: 'history',
-    port: config.port,
-    mqttUrl: config.mqttUrl,
-    apiToken: config.apiToken,
-    logging: { format: config.logFormat, level: config.logLevel },
+    ...commonStartOptions(config),
     transport: acknowledgingMqttTransport({
       ...brokerAccess(config),
       clientId: config.mqttClientId,

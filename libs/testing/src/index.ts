@@ -14,3 +14,4 @@ export * from './lib/test-infrastructure';
 export * from './lib/wait-for';
 export * from './lib/api-token-answers';
 export * from './lib/websocket-upgrade';
+export * from './lib/broker-outage-health';

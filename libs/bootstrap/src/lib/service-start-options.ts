@@ -25,3 +25,24 @@ export interface ServiceStartOptions {
   /** Extra set-up of the app before it starts, e.g. a WebSocket adapter. */
   configure?: (app: NestFastifyApplication) => void;
 }
+
+/** The variables every service reads (`commonVariables`) that its start options take as they are. */
+export interface CommonSettings {
+  port: number;
+  mqttUrl: string;
+  apiToken?: string;
+  logFormat: LogSettings['format'];
+  logLevel: LogSettings['level'];
+}
+
+/** The start options every service takes from its common variables: port, broker, API token and logs. */
+export function commonStartOptions(
+  config: CommonSettings,
+): Pick<ServiceStartOptions, 'port' | 'mqttUrl' | 'apiToken' | 'logging'> {
+  return {
+    port: config.port,
+    mqttUrl: config.mqttUrl,
+    apiToken: config.apiToken,
+    logging: { format: config.logFormat, level: config.logLevel },
+  };
+}
