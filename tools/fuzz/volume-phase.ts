@@ -64,7 +64,8 @@ export async function runVolumePhase(
   const started = Date.now();
   const logBefore = history.log.split('\n').length;
   const receivedBefore = await receivedSoFar(history);
-  const expectation = await publishVolume(mqtt, options.historyPayloads, options.seed);
+  const taken = async () => (await receivedSoFar(history)) - receivedBefore;
+  const expectation = await publishVolume(mqtt, options.historyPayloads, options.seed, taken);
   const published = (Date.now() - started) / 1000;
   await awaitIngest(history, receivedBefore, expectation.payloads);
   const ingested = (Date.now() - started) / 1000;
