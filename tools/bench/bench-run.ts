@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort, waitFor } from '@eventcast/testing';
 
@@ -69,4 +70,13 @@ export async function startBuiltApp(app: string, env: Record<string, string>, pi
     throw new Error(`${error.message}\n${errors}`);
   });
   return { child, port, stop };
+}
+
+/** Linux's clock tick, the unit of the CPU times in `/proc/<pid>/stat`. */
+const CLOCK_TICK_MS = 10;
+
+/** User CPU plus system CPU of a process so far, in milliseconds (10 ms steps). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
 }

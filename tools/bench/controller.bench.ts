@@ -9,14 +9,14 @@
 // BENCH_SECONDS sets each REST run's length (default 5, after a 1 s warm-up).
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { blockTopic, historyTopic, quantity as q, stateTopic } from '@eventcast/domain';
 import { ServerProcess, waitFor } from '@eventcast/testing';
-import { BenchApp, cleanups, runBench, startBuiltApp } from './bench-run';
+import { BenchApp, cleanups, cpuMs, runBench, startBuiltApp } from './bench-run';
 import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -31,8 +31,6 @@ const MQTT_MESSAGES = 5000;
 const MQTT_WINDOW = 500;
 const DEADLINE_MS = 10 * 60_000;
 const TARGETS = { writesPerSecond: 3000, broadcastMs: 50 };
-/** Linux reports process CPU time in clock ticks of 10 ms. */
-const CLOCK_TICK_MS = 10;
 
 /** `clients` keep-alive clients sending `route` requests to the controller. */
 function measure(port: number, route: string, body: (n: number) => string, clients: number): Promise<LoadResult> {
@@ -49,12 +47,6 @@ function startController(env: Record<string, string>): Promise<BenchApp> {
     { SERVICE_ID: SERVICE_ID, DATASTORE_URL: 'http://127.0.0.1:9', ...env },
     `/${SERVICE_ID}/ping`,
   );
-}
-
-/** User CPU plus system CPU of a process so far, in milliseconds. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
 }
 
 const block = (id: string, type: string, data: Record<string, unknown>) => ({ id, serviceId: SERVICE_ID, type, data });

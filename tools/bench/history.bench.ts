@@ -24,7 +24,7 @@ import {
   TimedValues,
   TimeSeriesStore,
 } from '@eventcast/time-series-store';
-import { cleanups, runBench } from './bench-run';
+import { cleanups, cpuMs, runBench } from './bench-run';
 import { fillQuestDb, QueryData } from './history/questdb-fill';
 import { IngestLimit, measureQuestDbLimit } from './history/questdb-limit';
 
@@ -37,6 +37,9 @@ const PROBES_PER_SECOND = 20;
 const TARGETS = { valuesPerSecond: 100_000, p99Ms: 2_000, rangesOneFieldMs: 200, metricsMs: 20 };
 const QUESTDB_TARGETS = { shareOfLimit: 0.5, p99Ms: 1_000 };
 const QUERY_RUNS = 15;
+const METRICS_SCRAPES = 200;
+/** The scrape interval of the Compose Prometheus (docker/prometheus/prometheus.yml). */
+const PROMETHEUS_INTERVAL_S = 15;
 const CSV_FIELDS_PER_REQUEST = 200;
 const SECOND_US = 1_000_000;
 
@@ -115,6 +118,11 @@ class History {
     return history;
   }
 
+  /** The service's CPU time so far, in milliseconds. */
+  get cpuMs(): number {
+    return cpuMs(this.child.pid ?? 0);
+  }
+
   /** Log lines that say values were dropped or refused. */
   get losses(): string[] {
     return this.output
@@ -160,6 +168,8 @@ interface StepResult {
   values: number;
   expectedValues: number;
   seconds: number;
+  /** CPU time the service spent during the step, in milliseconds. */
+  cpuMs: number;
   p50: number;
   p99: number;
   ok: boolean;
@@ -178,6 +188,7 @@ async function ingestStep(
   const latencies: number[] = [];
   const since = Date.now() - 1000;
   const started = Date.now();
+  const cpuBefore = history.cpuMs;
   let seq = 0;
   let probe = 0;
   let publishing = true;
@@ -220,6 +231,7 @@ async function ingestStep(
     }, tick);
   });
   const seconds = (Date.now() - started) / 1000;
+  const stepCpuMs = history.cpuMs - cpuBefore;
   publishing = false;
   await poller;
 
@@ -241,6 +253,7 @@ async function ingestStep(
     values: all.values,
     expectedValues,
     seconds,
+    cpuMs: stepCpuMs,
     p50: percentile(latencies, 50),
     p99,
     ok,
@@ -322,7 +335,11 @@ async function benchQueries(name: string, history: History, data: QueryData, rep
   }
 }
 
-async function benchIngest(target: StoreUnderBench, history: History, report: string[]): Promise<void> {
+async function benchIngest(
+  target: StoreUnderBench,
+  history: History,
+  report: string[],
+): Promise<StepResult | undefined> {
   const p99Target = target.limit ? QUESTDB_TARGETS.p99Ms : TARGETS.p99Ms;
   const publisher = await connectAsync(MQTT_URL);
   let best: StepResult | undefined;
@@ -352,6 +369,26 @@ async function benchIngest(target: StoreUnderBench, history: History, report: st
       `target: ${summary} (>= ${thousands(TARGETS.valuesPerSecond)} values/s, p99 < ${p99Target} ms): ${met(sustained >= TARGETS.valuesPerSecond)}`,
     );
   }
+  return best;
+}
+
+/**
+ * What Prometheus costs the service: the CPU of one scrape of its metrics, timed over
+ * `METRICS_SCRAPES` scrapes, as a share of the CPU it spent per second while sustaining `best`, at
+ * the Compose Prometheus' one scrape per `PROMETHEUS_INTERVAL_S`. The counting itself happens on
+ * the ingest path and is in the figures of every step.
+ */
+async function benchMetricsCost(name: string, history: History, best: StepResult, report: string[]): Promise<void> {
+  const url = history.base.replace(/\/timeseries$/, '/metrics');
+  const before = history.cpuMs;
+  for (let scrape = 0; scrape < METRICS_SCRAPES; scrape++) await (await fetch(url)).text();
+  const perScrapeMs = (history.cpuMs - before) / METRICS_SCRAPES;
+  const share = perScrapeMs / PROMETHEUS_INTERVAL_S / (best.cpuMs / best.seconds);
+  report.push(
+    `${name.padEnd(14)} metrics: a scrape costs the service ${perScrapeMs.toFixed(2)} ms of CPU; one per ${PROMETHEUS_INTERVAL_S} s is ` +
+      `${(share * 100).toFixed(3)}% of the ${(best.cpuMs / best.seconds / 10).toFixed(0)}% of a core it spends sustaining ${best.rate} events/s  target < 2%: ${met(share < 0.02)}`,
+  );
+  console.log(report[report.length - 1]);
 }
 
 async function benchStore(target: StoreUnderBench, report: string[]): Promise<void> {
@@ -365,7 +402,8 @@ async function benchStore(target: StoreUnderBench, report: string[]): Promise<vo
   const history = await History.start(target.env);
   try {
     await benchQueries(target.name, history, data, report);
-    await benchIngest(target, history, report);
+    const best = await benchIngest(target, history, report);
+    if (best) await benchMetricsCost(target.name, history, best, report);
     for (const loss of history.losses) report.push(`${target.name} logged: ${loss.trim()}`);
   } finally {
     await history.stop();
