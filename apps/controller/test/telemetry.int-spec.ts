@@ -45,6 +45,11 @@ describe('the metrics and health of a controller', () => {
     });
 
     expect(text.value('eventcast_controller_blocks')).toBe(blocks.length);
+    const ticked = await waitFor('a device tick', async () => {
+      const scraped = await metrics();
+      return (scraped.value('eventcast_controller_device_ticks_total') ?? 0) >= 1 && scraped;
+    });
+    expect(ticked.value('eventcast_controller_device_tick_duration_seconds_total')).toBeGreaterThan(0);
     expect(text.value('eventcast_controller_broadcast_duration_seconds_total')).toBeGreaterThan(0);
     expect(text.value('eventcast_controller_broadcast_last_duration_seconds')).toBeGreaterThan(0);
     // Each broadcast publishes a state and a history event.

@@ -31,6 +31,21 @@ export class ControllerTelemetry implements OnModuleInit {
       read: () => device.blocks().length,
     });
     metrics.counter({
+      name: `${PREFIX}device_ticks_total`,
+      help: 'Ticks of the device: its sensors read and its control loops run.',
+      read: () => device.work.ticks,
+    });
+    metrics.counter({
+      name: `${PREFIX}device_tick_duration_seconds_total`,
+      help: 'Time spent in device ticks; divided by device_ticks_total, the mean duration.',
+      read: () => device.work.seconds,
+    });
+    metrics.gauge({
+      name: `${PREFIX}device_tick_last_duration_seconds`,
+      help: 'Time the last device tick took.',
+      read: () => device.work.lastSeconds,
+    });
+    metrics.counter({
       name: `${PREFIX}broadcasts_total`,
       help: 'State and history broadcasts done (those skipped while the broker is away are not counted).',
       read: () => broadcast.stats.broadcasts,

@@ -57,12 +57,24 @@ export class DeviceBlockError extends RefusedChangeError {
   }
 }
 
+/** What the device's periodic work (a tick: reading sensors, running the control loops) has cost since start. */
+export interface DeviceWork {
+  ticks: number;
+  /** Time spent in ticks, in seconds. */
+  seconds: number;
+  /** Time the last tick took, in seconds. */
+  lastSeconds: number;
+}
+
 /**
  * The controller device the service manages blocks on. The simulated device implements it today; a
  * driver for real hardware can replace it. Reads answer from the device's current state; changes
  * resolve once the device has taken them (and, for stored data, persisted them).
  */
 export abstract class ControllerDevice {
+  /** Its ticks so far and the time they took, for the metrics. */
+  abstract readonly work: DeviceWork;
+
   /** Every block, system blocks first, then by nid. */
   abstract blocks(): readonly DeviceBlock[];
 

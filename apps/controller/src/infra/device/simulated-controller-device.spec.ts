@@ -43,6 +43,15 @@ describe(SimulatedControllerDevice.name, () => {
     device.tick(now);
   };
 
+  it('counts its ticks and the time they take, for the metrics', () => {
+    expect(device.work).toEqual({ ticks: 0, seconds: 0, lastSeconds: 0 });
+    tickAfter(1);
+    tickAfter(1);
+    expect(device.work.ticks).toBe(2);
+    expect(device.work.seconds).toBeGreaterThanOrEqual(device.work.lastSeconds);
+    expect(device.work.lastSeconds).toBeGreaterThan(0);
+  });
+
   it('starts with the system blocks SystemInfo (nid 2) and OnboardPins (nid 19) and their defaults', () => {
     expect(device.blocks().map(({ id, nid, type }) => ({ id, nid, type }))).toEqual([
       { id: 'SystemInfo', nid: 2, type: 'SysInfo' },

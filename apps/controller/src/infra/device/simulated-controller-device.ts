@@ -14,6 +14,7 @@ import {
   DeviceBlock,
   DeviceBlockError,
   DeviceDeletion,
+  DeviceWork,
   NewDeviceBlock,
 } from '../../app/ports/controller-device.port';
 import { DeviceFile } from './device-file';
@@ -61,6 +62,7 @@ export class SimulatedControllerDevice extends ControllerDevice {
   private nextNid = FIRST_USER_NID;
   private ordered?: SimBlock[];
   private lastTickMs: number;
+  readonly work: DeviceWork = { ticks: 0, seconds: 0, lastSeconds: 0 };
   private timer?: NodeJS.Timeout;
   private saving?: Promise<void>;
 
@@ -83,9 +85,14 @@ export class SimulatedControllerDevice extends ControllerDevice {
 
   /** Computes the read-only values at `nowMs`; time passes since the previous tick. */
   tick(nowMs: number): void {
+    const started = performance.now();
     const dtS = Math.max(0, (nowMs - this.lastTickMs) / 1000);
     this.lastTickMs = nowMs;
     simulate(this.world(), nowMs, dtS);
+    const seconds = (performance.now() - started) / 1000;
+    this.work.ticks += 1;
+    this.work.seconds += seconds;
+    this.work.lastSeconds = seconds;
   }
 
   blocks(): readonly DeviceBlock[] {
