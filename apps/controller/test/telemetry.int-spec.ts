@@ -52,6 +52,10 @@ describe('the metrics and health of a controller', () => {
     expect(ticked.value('eventcast_controller_device_tick_duration_seconds_total')).toBeGreaterThan(0);
     expect(text.value('eventcast_controller_broadcast_duration_seconds_total')).toBeGreaterThan(0);
     expect(text.value('eventcast_controller_broadcast_last_duration_seconds')).toBeGreaterThan(0);
+    expect(text.value('eventcast_controller_broadcast_last_bytes')).toBeGreaterThan(0);
+    expect(text.value('eventcast_controller_events_published_bytes_total')).toBeGreaterThanOrEqual(
+      2 * (text.value('eventcast_controller_broadcast_last_bytes') ?? 0),
+    );
     // Each broadcast publishes a state and a history event.
     expect(text.value('eventcast_controller_events_published_total')).toBeGreaterThanOrEqual(4);
     expect(text.value('eventcast_controller_events_unpublished_total')).toBe(0);

@@ -43,6 +43,11 @@ export class EventPublisher implements OnApplicationBootstrap, OnApplicationShut
     return this.publishedMessages;
   }
 
+  /** Bytes of the payloads handed to the broker connection since start-up. */
+  get publishedBytes(): number {
+    return this.client.serializedBytes;
+  }
+
   /** Messages that could not be published since start-up. */
   get unpublishedCount(): number {
     return this.unpublished;

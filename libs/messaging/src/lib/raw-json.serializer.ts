@@ -5,8 +5,13 @@ import { MqttRecord, Serializer } from '@nestjs/microservices';
  * peers on the bus are plain MQTT clients. Per-message options travel in an `MqttRecord`.
  */
 export class RawJsonSerializer implements Serializer {
+  /** Bytes of the payloads serialized so far, as UTF-8. */
+  bytes = 0;
+
   serialize(packet: { data?: unknown }): string {
     const payload = packet.data instanceof MqttRecord ? packet.data.data : packet.data;
-    return JSON.stringify(payload ?? null);
+    const text = JSON.stringify(payload ?? null);
+    this.bytes += Buffer.byteLength(text);
+    return text;
   }
 }

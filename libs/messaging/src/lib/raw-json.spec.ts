@@ -17,6 +17,13 @@ describe(RawJsonSerializer.name, () => {
   it('publishes null for a missing payload', () => {
     expect(serializer.serialize({})).toBe('null');
   });
+
+  it('counts the bytes it serialized, as UTF-8', () => {
+    const counting = new RawJsonSerializer();
+    counting.serialize({ data: { t: 'é' } });
+    counting.serialize({ data: 1 });
+    expect(counting.bytes).toBe(Buffer.byteLength('{"t":"é"}') + 1);
+  });
 });
 
 describe(RawJsonDeserializer.name, () => {

@@ -1,4 +1,5 @@
 import { ClientMqtt } from '@nestjs/microservices';
+import { RawJsonSerializer } from './raw-json.serializer';
 
 /**
  * Nest's MQTT client remembers a failed first connection and fails every later emit with it, even
@@ -10,6 +11,11 @@ export class ResilientMqttClient extends ClientMqtt {
       if (this.mqttClient?.connected) return undefined;
       throw error;
     });
+  }
+
+  /** Bytes of the payloads serialized for publishing since start-up (`RawJsonSerializer`). */
+  get serializedBytes(): number {
+    return this.serializer instanceof RawJsonSerializer ? this.serializer.bytes : 0;
   }
 
   /** Whether the broker connection is up right now. */

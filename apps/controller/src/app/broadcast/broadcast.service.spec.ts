@@ -64,12 +64,16 @@ describe(BroadcastService.name, () => {
     expect(broadcasts.stats.broadcasts).toBe(0);
   });
 
-  it('counts the broadcasts it did and the time they took, for the metrics', async () => {
+  it('counts the broadcasts it did, the time they took and the size of the last, for the metrics', async () => {
     await broadcasts.broadcast();
     await broadcasts.broadcast();
     expect(broadcasts.stats.broadcasts).toBe(2);
     expect(broadcasts.stats.lastSeconds).toBeGreaterThan(0);
     expect(broadcasts.stats.seconds).toBeGreaterThanOrEqual(broadcasts.stats.lastSeconds);
+    const last = c.publisher.published.slice(-2);
+    expect(broadcasts.stats.lastBytes).toBe(
+      last.reduce((sum, event) => sum + Buffer.byteLength(JSON.stringify(event.payload)), 0),
+    );
   });
 
   it('broadcasts every interval from start-up until shutdown, then says it is gone', async () => {

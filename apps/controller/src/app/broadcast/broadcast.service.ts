@@ -23,8 +23,8 @@ import { blockRelations } from './relations.util';
 export class BroadcastService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private timer?: NodeJS.Timeout;
 
-  /** The broadcasts done since start-up (skipped ones not counted) and the time they took, for the metrics. */
-  readonly stats = { broadcasts: 0, seconds: 0, lastSeconds: 0 };
+  /** The broadcasts done since start-up (skipped ones not counted), the time they took and the size of the last, for the metrics. */
+  readonly stats = { broadcasts: 0, seconds: 0, lastSeconds: 0, lastBytes: 0 };
 
   constructor(
     @Inject(ControllerConfig) private readonly config: ControllerConfig,
@@ -49,6 +49,7 @@ export class BroadcastService implements OnApplicationBootstrap, BeforeApplicati
   async broadcast(): Promise<void> {
     if (!this.publisher.connected) return;
     const start = performance.now();
+    const bytesBefore = this.publisher.publishedBytes;
     await Promise.all([
       this.publisher.publish(stateTopic(this.config.serviceId), this.stateEvent(), { qos: 1, retain: true }),
       this.publisher.publish(historyTopic(this.config.serviceId), this.historyEvent(), { qos: 1 }),
@@ -57,6 +58,8 @@ export class BroadcastService implements OnApplicationBootstrap, BeforeApplicati
     this.stats.broadcasts += 1;
     this.stats.seconds += seconds;
     this.stats.lastSeconds = seconds;
+    // A patch event published meanwhile would be counted too; broadcasts are what dominates.
+    this.stats.lastBytes = this.publisher.publishedBytes - bytesBefore;
   }
 
   stateEvent(): StateEvent {

@@ -60,6 +60,16 @@ export class ControllerTelemetry implements OnModuleInit {
       help: 'Time the last broadcast took to build and publish.',
       read: () => broadcast.stats.lastSeconds,
     });
+    metrics.gauge({
+      name: `${PREFIX}broadcast_last_bytes`,
+      help: 'Size of the payloads of the last broadcast: its state and history events, as JSON.',
+      read: () => broadcast.stats.lastBytes,
+    });
+    metrics.counter({
+      name: `${PREFIX}events_published_bytes_total`,
+      help: 'Bytes of the event payloads handed to the broker connection.',
+      read: () => publisher.publishedBytes,
+    });
     metrics.counter({
       name: `${PREFIX}events_published_total`,
       help: 'Events (state, history, block patches) the broker has taken.',

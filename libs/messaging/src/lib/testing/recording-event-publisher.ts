@@ -16,6 +16,7 @@ export class RecordingEventPublisher extends EventPublisher {
   readonly published: PublishedEvent[] = [];
   private brokerReachable = true;
   private refused = 0;
+  private bytes = 0;
 
   constructor() {
     // No MQTT client: every member that would use one is overridden below.
@@ -34,6 +35,10 @@ export class RecordingEventPublisher extends EventPublisher {
     return this.refused;
   }
 
+  override get publishedBytes(): number {
+    return this.bytes;
+  }
+
   override onApplicationBootstrap(): void {
     this.brokerReachable = true;
   }
@@ -48,7 +53,9 @@ export class RecordingEventPublisher extends EventPublisher {
       return false;
     }
     // As subscribers would read it: the JSON the broker carries, not the caller's object.
-    this.published.push({ topic, payload: JSON.parse(JSON.stringify(payload)), options });
+    const json = JSON.stringify(payload);
+    this.bytes += Buffer.byteLength(json);
+    this.published.push({ topic, payload: JSON.parse(json), options });
     return true;
   }
 
