@@ -46,6 +46,8 @@ describe('the metrics and health of the datastore on Redis', () => {
     });
 
     expect(published(after) - published(before)).toBe(2);
+    const written = (text: PrometheusText) => text.value('eventcast_datastore_documents_written_total') ?? NaN;
+    expect(written(after) - written(before)).toBe(2);
     expect(after.value('eventcast_datastore_change_events_unpublished_total')).toBe(0);
     expect(sets(after) - sets(before)).toBe(2);
     expect(after.declares('eventcast_http_request_duration_seconds')).toBe(true);

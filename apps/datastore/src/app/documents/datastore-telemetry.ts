@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ServiceMetrics, ServiceReadiness } from '@eventcast/bootstrap';
 import { EventPublisher } from '@eventcast/messaging';
 import { DocumentStore } from '../ports/document-store.port';
+import { DocumentsService } from './documents.service';
 
 const PREFIX = 'eventcast_datastore_';
 
@@ -17,10 +18,18 @@ export class DatastoreTelemetry implements OnModuleInit {
     private readonly readiness: ServiceReadiness,
     private readonly publisher: EventPublisher,
     private readonly store: DocumentStore,
+    private readonly documents: DocumentsService,
   ) {}
 
   onModuleInit(): void {
-    const { publisher } = this;
+    const { publisher, documents } = this;
+    for (const kind of ['read', 'written', 'deleted'] as const) {
+      this.metrics.counter({
+        name: `${PREFIX}documents_${kind}_total`,
+        help: `Documents ${kind} through the API (get and mget, set and mset, delete and mdelete).`,
+        read: () => documents.stats[kind],
+      });
+    }
     this.metrics.counter({
       name: `${PREFIX}change_events_published_total`,
       help: 'Change events the broker has taken.',

@@ -21,6 +21,15 @@ describe(DocumentsService.name, () => {
     await expect(documents.get('svc-global', 'missing')).resolves.toBeNull();
   });
 
+  it('counts the documents it read, wrote and deleted, for the metrics', async () => {
+    await documents.setAll(['a', 'b', 'c'].map((id) => ({ namespace: 'n', id })));
+    await documents.get('n', 'a');
+    await documents.get('n', 'missing');
+    await documents.find({ namespace: 'n', filter: '*' });
+    await documents.deleteAll({ namespace: 'n', ids: ['a', 'missing'] });
+    expect(documents.stats).toEqual({ written: 3, read: 4, deleted: 1 });
+  });
+
   it('finds the selected documents of one namespace', async () => {
     await documents.setAll(['b', 'a', 'c'].map((id) => ({ namespace: 'n', id })));
     await expect(documents.find({ namespace: 'n', ids: ['c'], filter: '[ab]' })).resolves.toEqual(

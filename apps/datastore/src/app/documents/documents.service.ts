@@ -7,6 +7,9 @@ import { changeAnnouncements, DatastoreAnnouncement, deleteAnnouncements } from 
 /** Reads and writes documents, and announces every change on the event bus once it is stored. */
 @Injectable()
 export class DocumentsService implements OnApplicationShutdown {
+  /** Documents read, written and deleted since start-up, for the metrics. */
+  readonly stats = { read: 0, written: 0, deleted: 0 };
+
   constructor(
     @Inject(DocumentStore) private readonly store: DocumentStore,
     private readonly publisher: EventPublisher,
@@ -16,17 +19,22 @@ export class DocumentsService implements OnApplicationShutdown {
     await this.store.close();
   }
 
-  get(namespace: string, id: string): Promise<DatastoreDocument | null> {
-    return this.store.get(namespace, id);
+  async get(namespace: string, id: string): Promise<DatastoreDocument | null> {
+    const document = await this.store.get(namespace, id);
+    if (document !== null) this.stats.read += 1;
+    return document;
   }
 
-  find(selection: DocumentSelection): Promise<DatastoreDocument[]> {
-    return this.store.find(selection);
+  async find(selection: DocumentSelection): Promise<DatastoreDocument[]> {
+    const documents = await this.store.find(selection);
+    this.stats.read += documents.length;
+    return documents;
   }
 
   /** Stores all documents or none; announces those whose content changed. */
   async setAll(documents: DatastoreDocument[]): Promise<DatastoreDocument[]> {
     const changed = await this.store.setAll(documents);
+    this.stats.written += documents.length;
     this.announce(changeAnnouncements(changed));
     return documents;
   }
@@ -34,6 +42,7 @@ export class DocumentsService implements OnApplicationShutdown {
   /** Deletes the selected documents; announces the keys that existed. Returns how many. */
   async deleteAll(selection: DocumentSelection): Promise<number> {
     const deleted = await this.store.deleteAll(selection);
+    this.stats.deleted += deleted.length;
     this.announce(deleteAnnouncements(deleted.map((id) => documentKey(selection.namespace, id))));
     return deleted.length;
   }
