@@ -42,6 +42,7 @@ export async function runVolumePhase(
 
   for (const [index, route] of routes.entries()) {
     const service: ServiceUnderTest<FuzzedService> = services[route.service];
+    if (routes[index - 1]?.service !== route.service) rss.open(route.service, 'its routes');
     const result = await fuzzRouteVolume(
       service.url,
       route,
@@ -59,8 +60,10 @@ export async function runVolumePhase(
     broken.push(...result.failures.map((failure) => `${route.method} ${route.path}: ${failure}`));
     if (!(await answersPing(service, options.serviceId)))
       broken.push(`the ${route.service} service does not answer its ping after ${route.method} ${route.path}`);
+    if (routes[index + 1]?.service !== route.service) rss.close(route.service, 'its routes');
   }
 
+  rss.open('history', 'the history payloads');
   const started = Date.now();
   const logBefore = history.log.split('\n').length;
   const receivedBefore = await receivedSoFar(history);
@@ -70,6 +73,7 @@ export async function runVolumePhase(
   await awaitIngest(history, receivedBefore, expectation.payloads);
   const ingested = (Date.now() - started) / 1000;
   const { problems, stored } = await checkStored(history, expectation);
+  rss.close('history', 'the history payloads');
   const logLines = history.log.split('\n').length - logBefore;
   const logBound = THROTTLED_STREAMS * (1 + Math.ceil(ingested / LOG_INTERVAL_S)) + 1;
   const kinds = [...expectation.kinds].map(([kind, count]) => `${kind} ${thousands(count)}`).join(', ');
