@@ -82,19 +82,18 @@ async function prometheusApi<T>(base: string, path: string): Promise<T> {
         ],
         { stdio: 'ignore' },
       );
-      // Every target scraped, and twice at least, so that rate() has two samples to go on.
+      // Every target up and scraped twice at least, so that rate() has two samples to go on.
       await waitFor(
         'Prometheus to scrape every service twice',
         async () => {
-          const { activeTargets } = await prometheusApi<{ activeTargets: Array<{ health: string }> }>(
+          const result = await prometheusApi<{ result: Array<{ value: [number, string] }> }>(
             base,
-            'targets',
-          ).catch(() => ({ activeTargets: [] }));
-          return activeTargets.length === services.size && activeTargets.every((target) => target.health === 'up');
+            `query?query=${encodeURIComponent('count_over_time(up[1m]) >= 2 and up == 1')}`,
+          ).catch(() => ({ result: [] }));
+          return result.result.length === services.size;
         },
         30_000,
       );
-      await new Promise((resolve) => setTimeout(resolve, 2500));
     }, 90_000);
 
     afterAll(async () => {

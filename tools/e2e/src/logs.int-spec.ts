@@ -46,8 +46,12 @@ describe('the logs of a built service with LOG_FORMAT=json', () => {
     const id = refused.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = jsonLines(datastore.log);
+    // Fastify writes "request completed" once the answer is sent: wait for both requests' lines.
+    const lines = await waitFor('the request lines of both calls', () => {
+      const parsed = jsonLines(datastore.log);
+      const completed = parsed.filter((line) => line.msg === 'request completed').map((line) => line.reqId);
+      return completed.includes('trace-7') && completed.includes(id) && parsed;
+    });
     expect(lines).toContainEqual(
       expect.objectContaining({
         reqId: 'trace-7',
