@@ -1,19 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbTimeSeriesStore } from '@eventcast/time-series-store';
+import { DuckDbTimeSeriesStore, Retention } from '@eventcast/time-series-store';
 import { describeTimeSeriesStoreContract } from './time-series-store.contract';
 
 const folder = mkdtempSync(join(tmpdir(), 'eventcast-history-duckdb-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-async function openDuckDb(file: string): Promise<DuckDbTimeSeriesStore> {
-  const store = new DuckDbTimeSeriesStore(join(folder, file));
+async function openDuckDb(file: string, retention?: Retention): Promise<DuckDbTimeSeriesStore> {
+  const store = new DuckDbTimeSeriesStore(join(folder, file), retention);
   await store.open();
   return store;
 }
 
-describeTimeSeriesStoreContract('the embedded DuckDB store', () => openDuckDb('contract.duckdb'));
+describeTimeSeriesStoreContract(
+  'the embedded DuckDB store',
+  () => openDuckDb('contract.duckdb'),
+  (place, retention) => openDuckDb(`${place}.duckdb`, retention),
+);
 
 describe(DuckDbTimeSeriesStore.name, () => {
   it('keeps its values in the file across a close and a reopen', async () => {

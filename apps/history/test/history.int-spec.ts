@@ -207,7 +207,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
       // Millisecond buckets, so the next value lands in a bucket of its own.
       stream.send({ id: 'graph', command: 'ranges', query: { fields: [field], duration: '30s', points: 30_000 } });
       const first = await stream.next('the first answer', isData('graph'));
-      expect(first.data).toEqual([{ field, values: [[expect.any(Number), 1]] }]);
+      expect(first.data).toEqual([{ field, values: [[expect.any(Number), 1]], resolution: 'raw' }]);
 
       const seen = stream.replies.length;
       await publish({ key: `${key}-live`, data: { v: 3 } });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@eventcast/testing';
 import { FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { describeRollupContract, OpenStoreAt } from './time-series-rollups.contract';
 
 const SECOND = 1_000_000;
 const DAY = 86_400 * SECOND;
@@ -11,8 +12,14 @@ const BASE = Date.UTC(2024, 4, 2) * 1000;
  * The contract every `TimeSeriesStore` adapter keeps. Reads poll until they see what was
  * written, because QuestDB makes a write readable a moment after it returns.
  */
-export function describeTimeSeriesStoreContract(adapter: string, open: () => Promise<TimeSeriesStore>): void {
+export function describeTimeSeriesStoreContract(
+  adapter: string,
+  open: () => Promise<TimeSeriesStore>,
+  openAt: OpenStoreAt,
+): void {
   describe(`${adapter} as a TimeSeriesStore`, () => {
+    describeRollupContract(openAt);
+
     let store: TimeSeriesStore;
     let prefix: string;
     const name = (field: string) => `${prefix}/${field}`;
@@ -89,7 +96,7 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
         names.map((field, index) => [field, index]).sort(),
       );
       expect((await store.latest(names, BASE)).map((row) => row.field).sort()).toEqual([...names].sort());
-      expect((await store.averages(names, BASE, BASE, SECOND)).map((row) => row.field).sort()).toEqual(
+      expect((await store.averages(names, BASE, BASE, SECOND)).values.map((row) => row.field).sort()).toEqual(
         [...names].sort(),
       );
       expect((await store.fields(BASE)).filter((field) => field.startsWith(prefix)).sort()).toEqual([...names].sort());
@@ -115,7 +122,7 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
         event(BASE + 120 * SECOND, { t: 9 }),
         event(BASE + 121 * SECOND, { t: 100 }),
       ]);
-      const read = () => store.averages([name('t'), name('u')], BASE, BASE + 120 * SECOND, minute);
+      const read = async () => (await store.averages([name('t'), name('u')], BASE, BASE + 120 * SECOND, minute)).values;
       const rows = await eventually(read, 4);
       expect(rows.sort((a, b) => a.field.localeCompare(b.field) || a.ts - b.ts)).toEqual([
         { field: name('t'), ts: BASE, value: 3 },
@@ -133,7 +140,10 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
     ])('aligns %s buckets on multiples of their width from the epoch', async (_label, width) => {
       const start = BASE + 3 * DAY + 5 * 3_600 * SECOND + 123_456;
       await store.write([event(start, { w: 1 }), event(start + 1, { w: 3 })]);
-      const rows = await eventually(() => store.averages([name('w')], start - width, start + width, width), 1);
+      const rows = await eventually(
+        async () => (await store.averages([name('w')], start - width, start + width, width)).values,
+        1,
+      );
       expect(rows).toEqual([{ field: name('w'), ts: Math.floor(start / width) * width, value: 2 }]);
     });
 
@@ -156,7 +166,9 @@ export function describeTimeSeriesStoreContract(adapter: string, open: () => Pro
           value: inBucket.reduce((sum, [, index]) => sum + index, 0) / inBucket.length,
         }));
       const read = async () =>
-        (await store.averages([name('r')], start, start + 3 * tenMinutes - 1, tenMinutes)).sort((a, b) => a.ts - b.ts);
+        (await store.averages([name('r')], start, start + 3 * tenMinutes - 1, tenMinutes)).values.sort(
+          (a, b) => a.ts - b.ts,
+        );
       await waitFor(
         'the averages of every bucket',
         async () => JSON.stringify(await read()) === JSON.stringify(expected),

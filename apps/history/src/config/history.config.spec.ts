@@ -17,7 +17,30 @@ describe(readHistoryConfig.name, () => {
       spoolMaxBytes: 0,
       spoolSyncMs: 200,
       maxEventBytes: 1_048_576,
+      retentionUs: undefined,
+      rollupRetentionUs: undefined,
     });
+  });
+
+  it('keeps raw points and rollups for whole days, weeks or years, rollups at least as long as raw points', () => {
+    const day = 86_400_000_000;
+    expect(readHistoryConfig({ HISTORY_RETENTION: '400d', HISTORY_ROLLUP_RETENTION: '10y' })).toMatchObject({
+      retentionUs: 400 * day,
+      rollupRetentionUs: 3_650 * day,
+    });
+    expect(readHistoryConfig({ HISTORY_RETENTION: '8w' })).toMatchObject({
+      retentionUs: 56 * day,
+      rollupRetentionUs: undefined,
+    });
+    for (const bad of ['36h', '0d', '1.5d', 'forever', '-3d']) {
+      expect(() => readHistoryConfig({ HISTORY_RETENTION: bad })).toThrow(
+        /HISTORY_RETENTION: must be a whole number of days/,
+      );
+    }
+    expect(() => readHistoryConfig({ HISTORY_RETENTION: '400d', HISTORY_ROLLUP_RETENTION: '30d' })).toThrow(
+      /HISTORY_ROLLUP_RETENTION: must be at least HISTORY_RETENTION, which is 400 days/,
+    );
+    expect(() => readHistoryConfig({ HISTORY_ROLLUP_RETENTION: '30d' })).toThrow(/which is unset \(for ever\)/);
   });
 
   it('takes QuestDB over http(s) only', () => {

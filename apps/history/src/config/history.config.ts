@@ -1,11 +1,31 @@
 import {
   commonVariables,
+  ConfigurationError,
+  EnvironmentVariable,
   integerVariable,
   optionalTextVariable,
   optionalUrlVariable,
   readEnvironment,
   textVariable,
 } from '@eventcast/bootstrap';
+
+const DAY_US = 86_400_000_000;
+const RETENTION_UNITS: Record<string, number> = { d: 1, w: 7, y: 365 };
+
+/** How long values are kept, in whole days (`400d`, `8w`, `2y` of 365 days); unset: for ever. */
+function retentionVariable(name: string): EnvironmentVariable<number | undefined> {
+  return {
+    name,
+    parse(raw) {
+      if (raw === undefined) return undefined;
+      const match = /^\s*(\d{1,6})\s*([dwy])\s*$/.exec(raw);
+      const days = match ? Number(match[1]) * RETENTION_UNITS[match[2]] : 0;
+      if (days < 1 || days > 36_500)
+        throw new Error('must be a whole number of days, weeks or years (400d, 8w, 2y), 1 day to 100 years');
+      return days * DAY_US;
+    },
+  };
+}
 
 const historyVariables = {
   ...commonVariables(5001),
@@ -28,6 +48,8 @@ const historyVariables = {
   spoolMaxBytes: integerVariable('HISTORY_SPOOL_MAX_BYTES', 0, 0, Number.MAX_SAFE_INTEGER),
   spoolSyncMs: integerVariable('HISTORY_SPOOL_SYNC_MS', 200, 0, 60_000),
   maxEventBytes: integerVariable('HISTORY_MAX_EVENT_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
+  retentionUs: retentionVariable('HISTORY_RETENTION'),
+  rollupRetentionUs: retentionVariable('HISTORY_ROLLUP_RETENTION'),
 };
 
 /** The history service's configuration, read once at start-up. */
@@ -36,5 +58,12 @@ export type HistoryConfig = ReturnType<typeof readHistoryConfig>;
 export const HistoryConfig = Symbol('HistoryConfig');
 
 export function readHistoryConfig(source: Record<string, string | undefined> = process.env) {
-  return readEnvironment(historyVariables, source);
+  const config = readEnvironment(historyVariables, source);
+  if (config.rollupRetentionUs !== undefined && !(config.rollupRetentionUs >= (config.retentionUs ?? Infinity))) {
+    throw new ConfigurationError([
+      'HISTORY_ROLLUP_RETENTION: must be at least HISTORY_RETENTION, which is ' +
+        `${config.retentionUs === undefined ? 'unset (for ever)' : `${config.retentionUs / DAY_US} days`}: rollups outlive the raw points`,
+    ]);
+  }
+  return config;
 }

@@ -7,12 +7,14 @@ import {
   TimeSeriesStore,
 } from '@eventcast/time-series-store';
 import { HistoryConfig } from '../config/history.config';
+import { StoreMaintenance } from './store-maintenance';
 
 /** QuestDB when `QUESTDB_URL` is set, else the embedded DuckDB file; opened and ready. */
 export async function openTimeSeriesStore(config: HistoryConfig): Promise<TimeSeriesStore> {
+  const retention = { rawUs: config.retentionUs, rollupUs: config.rollupRetentionUs };
   const store = config.questDbUrl
-    ? new QuestDbTimeSeriesStore(config.questDbUrl, config.questDbTable)
-    : new DuckDbTimeSeriesStore(join(config.dataDir, EMBEDDED_STORE_FILE));
+    ? new QuestDbTimeSeriesStore(config.questDbUrl, config.questDbTable, retention)
+    : new DuckDbTimeSeriesStore(join(config.dataDir, EMBEDDED_STORE_FILE), retention);
   await store.open();
   new Logger(TimeSeriesStoreModule.name).log(`history values are stored in ${store.description}`);
   return store;
@@ -30,8 +32,8 @@ export class TimeSeriesStoreModule implements OnApplicationShutdown {
     return {
       module: TimeSeriesStoreModule,
       global: true,
-      providers: [{ provide: TimeSeriesStore, useFactory: () => openTimeSeriesStore(config) }],
-      exports: [TimeSeriesStore],
+      providers: [{ provide: TimeSeriesStore, useFactory: () => openTimeSeriesStore(config) }, StoreMaintenance],
+      exports: [TimeSeriesStore, StoreMaintenance],
     };
   }
 

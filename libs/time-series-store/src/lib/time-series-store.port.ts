@@ -1,4 +1,5 @@
 import { StoreUnavailableError } from '@eventcast/domain';
+import type { Resolution } from './rollup-plan';
 
 /** The values of one history event, all stamped with its receive time. */
 export interface TimedValues {
@@ -13,6 +14,21 @@ export interface FieldValue {
   field: string;
   ts: number;
   value: number;
+}
+
+/** The bucket averages of a `ranges` query, and the coarsest source they were summed from. */
+export interface BucketAverages {
+  resolution: Resolution;
+  values: FieldValue[];
+}
+
+/**
+ * How long values are kept, in whole days of microseconds; unset: for ever. Rollups are kept at
+ * least as long as the raw points (the configuration checks it).
+ */
+export interface Retention {
+  readonly rawUs?: number;
+  readonly rollupUs?: number;
 }
 
 /** The name of the one narrow table each adapter keeps: `ts`, `field`, `value`. */
@@ -35,6 +51,9 @@ export abstract class TimeSeriesStore {
   /** What the store is, for the start-up log: the file or the server. */
   abstract readonly description: string;
 
+  /** Whether the store keeps rollups (QuestDB 8.x has none); known once it is open and reachable. */
+  abstract readonly hasRollups: boolean;
+
   /** Prepares the store (creates the table when missing). */
   abstract open(): Promise<void>;
 
@@ -47,9 +66,19 @@ export abstract class TimeSeriesStore {
   /**
    * The average of each of `fields` per bucket of `bucketUs`, buckets aligned on multiples of
    * `bucketUs` from the epoch, over values in `[fromUs, toUs]`; `ts` is the bucket start. Buckets
-   * without values are left out. Any order.
+   * without values are left out. Any order. Where a rollup holds the whole buckets, they are summed
+   * from it (the coarsest that divides `bucketUs`, see `planSources`); the averages are those of the
+   * raw points, up to the rounding of a sum taken in another order.
    */
-  abstract averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]>;
+  abstract averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<BucketAverages>;
+
+  /**
+   * Brings the rollups up to date with what was written up to a minute before `nowUs`, and drops
+   * what the retention lets go: raw points, then rollup buckets, a whole UTC day at a time once the
+   * day is older than the retention. Safe to interrupt at any point (a later call finishes the work);
+   * the service calls it once a minute.
+   */
+  abstract maintain(nowUs: number): Promise<void>;
 
   /** The latest value of each of `fields` at or after `sinceUs`; fields without one are left out. Any order. */
   abstract latest(fields: readonly string[], sinceUs: number): Promise<FieldValue[]>;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { flattenHistoryEvent } from '@eventcast/flatten';
 import { HistoryConfig, readHistoryConfig } from '../../config/history.config';
-import { FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { BucketAverages, FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryWriter, RETRY_INTERVAL_MS, WRITE_BATCH_VALUES } from './history-writer.service';
 import { EventSpool, SpoolFullError } from './spool/event-spool';
 
@@ -28,7 +28,9 @@ class RecordingStore extends TimeSeriesStore {
   open = async () => undefined;
   close = async () => undefined;
   fields = async (): Promise<string[]> => [];
-  averages = async (): Promise<FieldValue[]> => [];
+  readonly hasRollups = false;
+  maintain = async () => undefined;
+  averages = async (): Promise<BucketAverages> => ({ resolution: 'raw', values: [] });
   latest = async (): Promise<FieldValue[]> => [];
   values = async (): Promise<FieldValue[]> => [];
 }

@@ -70,10 +70,22 @@ describe(TimeSeriesService.name, () => {
             [BASE / 1000, 2],
             [(BASE + MINUTE) / 1000, 10],
           ],
+          resolution: 'raw',
         },
-        { field: 'u', values: [[BASE / 1000, 5]] },
-        { field: 'none', values: [] },
+        { field: 'u', values: [[BASE / 1000, 5]], resolution: 'raw' },
+        { field: 'none', values: [], resolution: 'raw' },
       ]);
+    });
+
+    it('answers the same buckets from the rollup of minutes once it holds them, and says so', async () => {
+      const query = { fields: ['t', 'u'], start: iso(BASE), end: iso(BASE + 10 * MINUTE), points: 11 };
+      const fromRaw = await timeseries.ranges(query);
+      await store.maintain(Date.now() * 1000);
+      const fromRollup = await timeseries.ranges(query);
+      expect(fromRollup.map((series) => series.resolution)).toEqual(['1m', '1m']);
+      expect(fromRollup.map(({ field, values }) => ({ field, values }))).toEqual(
+        fromRaw.map(({ field, values }) => ({ field, values })),
+      );
     });
 
     it('averages whole buckets, also where the range starts inside one', async () => {

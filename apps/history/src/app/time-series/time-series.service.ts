@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { FieldValue, formatIsoMicros, MICROS_PER_MS, nowMicros, TimeSeriesStore } from '@eventcast/time-series-store';
+import {
+  FieldValue,
+  formatIsoMicros,
+  MICROS_PER_MS,
+  nowMicros,
+  Resolution,
+  TimeSeriesStore,
+} from '@eventcast/time-series-store';
 import { bucketStart, bucketWidth } from './bucket.util';
 import { csvLine, CsvPrecision, csvTime } from './csv.util';
 import { CsvQueryDto } from './dto/csv-query.dto';
@@ -64,6 +71,7 @@ export class TimeSeriesService {
   /** The averages of the plan's fields in the buckets from the one holding `fromUs` to the one holding `toUs`, one entry per field. */
   async readRanges(plan: RangesPlan, fromUs: number, toUs: number): Promise<FieldSeriesDto[]> {
     const series = new Map(plan.fields.map((field) => [field, [] as Array<[number, number]>]));
+    let resolution: Resolution = 'raw';
     if (plan.fields.length > 0 && fromUs <= toUs) {
       const width = plan.bucketUs;
       const buckets = await this.store.averages(
@@ -72,9 +80,14 @@ export class TimeSeriesService {
         bucketStart(toUs, width) + width - 1,
         width,
       );
-      for (const { field, ts, value } of buckets) series.get(field)?.push([ts / MICROS_PER_MS, value]);
+      resolution = buckets.resolution;
+      for (const { field, ts, value } of buckets.values) series.get(field)?.push([ts / MICROS_PER_MS, value]);
     }
-    return [...series].map(([field, values]) => ({ field, values: values.sort((a, b) => a[0] - b[0]) }));
+    return [...series].map(([field, values]) => ({
+      field,
+      values: values.sort((a, b) => a[0] - b[0]),
+      resolution,
+    }));
   }
 
   /** The latest value of each field within the duration, in the order asked; fields without one are left out. */

@@ -339,6 +339,14 @@ export interface components {
             /** @description The field, as asked for. */
             field: string;
             /**
+             * @description The coarsest source the buckets were summed from: `1h` or `1m` (the rollups of hours or
+             *     minutes, used where the bucket width is a whole number of them and the rollup holds the
+             *     times), or `raw` (the stored points). The newest minutes are always read from the raw points.
+             * @example 1m
+             * @enum {string}
+             */
+            resolution: "raw" | "1m" | "1h";
+            /**
              * @description `[bucket start in epoch milliseconds, average]` pairs, oldest first; buckets without values are left out.
              * @example [
              *       [

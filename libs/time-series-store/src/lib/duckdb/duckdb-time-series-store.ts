@@ -1,7 +1,36 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DuckDBConnection, DuckDBInstance, DuckDBValue, listValue, timestampValue } from '@duckdb/node-api';
-import { FieldValue, HISTORY_TABLE, storeUnanswered, TimedValues, TimeSeriesStore } from '../time-series-store.port';
+import { DuckDBConnection, DuckDBInstance, DuckDBValue, listValue } from '@duckdb/node-api';
+import {
+  BucketSum,
+  coarsestResolution,
+  DAY_US,
+  floorTo,
+  mergeBucketSums,
+  planSources,
+  ROLLUPS,
+  SourcePiece,
+} from '../rollup-plan';
+import {
+  BucketAverages,
+  FieldValue,
+  HISTORY_TABLE,
+  Retention,
+  storeUnanswered,
+  TimedValues,
+  TimeSeriesStore,
+} from '../time-series-store.port';
+import {
+  coveredUntil,
+  CREATE_ROLLUP_TABLES,
+  nextRefresh,
+  readRollupState,
+  refreshStatements,
+  RollupState,
+  rollupTable,
+  time,
+  writeRollupState,
+} from './duckdb-rollups';
 
 /** The file of the embedded store inside the service's `DATA_DIR`. */
 export const EMBEDDED_STORE_FILE = 'history.duckdb';
@@ -11,15 +40,28 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (ts TIMESTAMP 
 /**
  * The embedded store: one DuckDB file. Writes go through one connection's Appender in batches;
  * each read runs on a connection of its own, with the field names and times bound as parameters.
- * Times come back as doubles of microseconds, which hold them exactly.
+ * Times come back as doubles of microseconds, which hold them exactly. The rollup tables (see
+ * `duckdb-rollups.ts`) are filled by `maintain`, which also applies the retention; everything
+ * that changes the file runs on the one writing connection, one after the other.
  */
 export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   private instance?: DuckDBInstance;
   private writer?: DuckDBConnection;
+  private rollups: RollupState = {};
+  /** The writing connection's work, one after the other. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private closing = false;
+  /** Rollup buckets before this were dropped by retention in this run (checked again after a restart). */
+  private rollupsKeptFromUs?: number;
 
-  constructor(private readonly path: string) {
+  constructor(
+    private readonly path: string,
+    private readonly retention: Retention = {},
+  ) {
     super();
   }
+
+  readonly hasRollups = true;
 
   get description(): string {
     return `DuckDB file ${this.path}`;
@@ -29,25 +71,48 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     mkdirSync(dirname(this.path), { recursive: true });
     this.instance = await DuckDBInstance.create(this.path);
     this.writer = await this.instance.connect();
+    this.closing = false;
     await this.writer.run(CREATE_TABLE);
+    for (const statement of CREATE_ROLLUP_TABLES) await this.writer.run(statement);
+    this.rollups = await readRollupState(this.writer);
   }
 
-  async write(events: readonly TimedValues[]): Promise<void> {
-    const appender = await this.opened(this.writer).createAppender(HISTORY_TABLE);
-    try {
-      for (const event of events) {
-        const ts = timestampValue(BigInt(event.ts));
-        for (const [field, value] of event.values) {
-          appender.appendTimestamp(ts);
-          appender.appendVarchar(field);
-          appender.appendDouble(value);
-          appender.endRow();
-        }
-      }
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
+  /**
+   * Appends the batch. A batch stamped before what the rollups hold (a backlog) marks those
+   * minutes stale in the same transaction, so they are read from the raw points until rolled up again.
+   */
+  write(events: readonly TimedValues[]): Promise<void> {
+    return this.serially(async (writer) => {
+      const oldestUs = events.reduce((oldest, event) => Math.min(oldest, event.ts), Infinity);
+      const stale = oldestUs < (this.rollups.doneUntilUs ?? -Infinity);
+      if (!stale) return this.append(writer, events);
+      await this.transaction(writer, async () => {
+        await this.append(writer, events);
+        const state = { ...this.rollups, dirtyFromUs: Math.min(this.rollups.dirtyFromUs ?? Infinity, oldestUs) };
+        await writeRollupState(writer, state);
+        this.rollups = state;
+      });
+    });
+  }
+
+  async maintain(nowUs: number): Promise<void> {
+    for (;;) {
+      const refreshed = await this.serially(async (writer) => {
+        const next = await nextRefresh(this.rollups, nowUs, (fromUs) => this.oldestRawUs(writer, fromUs));
+        if (!next) return false;
+        await this.transaction(writer, async () => {
+          if (next.untilUs > next.fromUs) {
+            for (const [sql, parameters] of refreshStatements(next.fromUs, next.untilUs))
+              await writer.run(sql, parameters);
+          }
+          await writeRollupState(writer, next.after);
+        });
+        this.rollups = next.after;
+        return next.untilUs > next.fromUs;
+      });
+      if (!refreshed) break;
     }
+    await this.dropExpired(nowUs);
   }
 
   async fields(sinceUs: number): Promise<string[]> {
@@ -57,18 +122,32 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     return rows.map((row) => row.field as string);
   }
 
-  averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]> {
-    // Buckets are counted from an origin on the epoch grid at or before `from`, so every offset is
-    // non-negative and integer division floors; grouping by that count and scaling it afterwards
-    // takes a third less time than flooring each timestamp in the group key. Without the casts
-    // DuckDB does not take the parameters as integers and the query runs twenty times slower.
+  async averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<BucketAverages> {
+    const state = this.rollups;
+    const pieces = planSources(fromUs, toUs, bucketUs, (rollup) => coveredUntil(state, rollup));
+    const sums = await Promise.all(pieces.map((piece) => this.bucketSums(fields, piece, bucketUs)));
+    return { resolution: coarsestResolution(pieces), values: mergeBucketSums(sums.flat()) };
+  }
+
+  /**
+   * Sums and counts per bucket of one source over one piece. Buckets are counted from an origin on
+   * the epoch grid at or before the piece, so every offset is non-negative and integer division
+   * floors; grouping by that count and scaling it afterwards takes a third less time than flooring
+   * each timestamp in the group key. Without the casts DuckDB does not take the parameters as
+   * integers and the query runs twenty times slower.
+   */
+  private bucketSums(fields: readonly string[], piece: SourcePiece, bucketUs: number): Promise<BucketSum[]> {
     const width = BigInt(bucketUs);
-    const origin = floorToMultiple(BigInt(Math.floor(fromUs)), width);
+    const origin = floorToMultiple(BigInt(Math.floor(piece.fromUs)), width);
+    const rollup = ROLLUPS.find((candidate) => candidate.resolution === piece.resolution);
+    const [table, total, count] = rollup
+      ? [rollupTable(rollup), 'sum(total)', 'sum(n)']
+      : [HISTORY_TABLE, 'sum(value)', 'count(*)'];
     return this.read(
-      `SELECT field, (bucket * $width::BIGINT + $origin::BIGINT)::DOUBLE AS ts, value FROM (
-         SELECT field, (epoch_us(ts) - $origin::BIGINT) // $width::BIGINT AS bucket, avg(value) AS value
-         FROM ${HISTORY_TABLE} WHERE list_contains($fields, field) AND ts >= $from AND ts <= $to GROUP BY ALL)`,
-      { fields: names(fields), from: time(fromUs), to: time(toUs), width, origin },
+      `SELECT field, (bucket * $width::BIGINT + $origin::BIGINT)::DOUBLE AS ts, total, count::DOUBLE AS count FROM (
+         SELECT field, (epoch_us(ts) - $origin::BIGINT) // $width::BIGINT AS bucket, ${total} AS total, ${count} AS count
+         FROM ${table} WHERE list_contains($fields, field) AND ts >= $from AND ts < $until GROUP BY ALL)`,
+      { fields: names(fields), from: time(piece.fromUs), until: time(piece.untilUs), width, origin },
     );
   }
 
@@ -91,19 +170,103 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     await this.read('SELECT 1');
   }
 
+  /** Interrupts a refresh or a retention under way (its transaction is rolled back), then closes. */
   async close(): Promise<void> {
+    this.closing = true;
+    this.writer?.interrupt();
+    await this.queue.catch(() => undefined);
     this.writer?.closeSync();
     this.instance?.closeSync();
     this.writer = undefined;
     this.instance = undefined;
   }
 
-  private async read(sql: string, parameters: Record<string, DuckDBValue> = {}): Promise<FieldValue[]> {
+  /**
+   * Drops the raw points, then the rollup buckets, of the whole UTC days older than their retention,
+   * and checkpoints, which frees the blocks for the data that follows (the file does not shrink,
+   * it stops growing). Raw points go only once they are rolled up.
+   */
+  private async dropExpired(nowUs: number): Promise<void> {
+    const { rawUs, rollupUs } = this.retention;
+    await this.serially(async (writer) => {
+      let dropped = false;
+      if (rawUs !== undefined) {
+        const cutUs = floorTo(Math.min(nowUs - rawUs, this.rollups.doneUntilUs ?? -Infinity), DAY_US);
+        if (cutUs > (this.rollups.rawKeptFromUs ?? -Infinity)) {
+          const state = { ...this.rollups, rawKeptFromUs: cutUs };
+          await this.transaction(writer, async () => {
+            await writer.run(`DELETE FROM ${HISTORY_TABLE} WHERE ts < $cut`, { cut: time(cutUs) });
+            await writeRollupState(writer, state);
+          });
+          this.rollups = state;
+          dropped = true;
+        }
+      }
+      if (rollupUs !== undefined && floorTo(nowUs - rollupUs, DAY_US) > (this.rollupsKeptFromUs ?? -Infinity)) {
+        const cutUs = floorTo(nowUs - rollupUs, DAY_US);
+        for (const rollup of ROLLUPS)
+          await writer.run(`DELETE FROM ${rollupTable(rollup)} WHERE ts < $cut`, { cut: time(cutUs) });
+        this.rollupsKeptFromUs = cutUs;
+        dropped = true;
+      }
+      if (dropped) await writer.run('CHECKPOINT');
+    });
+  }
+
+  private async oldestRawUs(writer: DuckDBConnection, fromUs: number | undefined): Promise<number | undefined> {
+    const reader = await writer.runAndReadAll(
+      `SELECT epoch_us(min(ts))::DOUBLE AS oldest FROM ${HISTORY_TABLE}${fromUs === undefined ? '' : ' WHERE ts >= $from'}`,
+      fromUs === undefined ? {} : { from: time(fromUs) },
+    );
+    const [row] = reader.getRowObjectsJS() as Array<{ oldest: number | null }>;
+    return row?.oldest ?? undefined;
+  }
+
+  private async append(writer: DuckDBConnection, events: readonly TimedValues[]): Promise<void> {
+    const appender = await writer.createAppender(HISTORY_TABLE);
+    try {
+      for (const event of events) {
+        const ts = time(event.ts);
+        for (const [field, value] of event.values) {
+          appender.appendTimestamp(ts);
+          appender.appendVarchar(field);
+          appender.appendDouble(value);
+          appender.endRow();
+        }
+      }
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+
+  private async transaction(writer: DuckDBConnection, work: () => Promise<void>): Promise<void> {
+    await writer.run('BEGIN TRANSACTION');
+    try {
+      await work();
+      await writer.run('COMMIT');
+    } catch (error) {
+      await writer.run('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Runs `work` on the writing connection once everything queued before it is done. */
+  private serially<T>(work: (writer: DuckDBConnection) => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => {
+      if (this.closing) throw new Error(`${this.description} is closing`);
+      return work(this.opened(this.writer));
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read<T = FieldValue>(sql: string, parameters: Record<string, DuckDBValue> = {}): Promise<T[]> {
     let connection: DuckDBConnection | undefined;
     try {
       connection = await this.opened(this.instance).connect();
       const reader = await connection.runAndReadAll(sql, parameters);
-      return reader.getRowObjectsJS() as unknown as FieldValue[];
+      return reader.getRowObjectsJS() as unknown as T[];
     } catch (error) {
       throw storeUnanswered(error);
     } finally {
@@ -115,10 +278,6 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     if (handle === undefined) throw new Error(`${this.description} is not open`);
     return handle;
   }
-}
-
-function time(micros: number): DuckDBValue {
-  return timestampValue(BigInt(Math.round(micros)));
 }
 
 /** The largest multiple of `width` at or below `value`, before 1970 too. */

@@ -1,12 +1,30 @@
 import { Logger } from '@nestjs/common';
-import { FieldValue, HISTORY_TABLE, storeUnanswered, TimedValues, TimeSeriesStore } from '../time-series-store.port';
+import {
+  BucketSum,
+  coarsestResolution,
+  DAY_US,
+  floorTo,
+  mergeBucketSums,
+  planSources,
+  ROLLUPS,
+  SourcePiece,
+} from '../rollup-plan';
+import {
+  BucketAverages,
+  FieldValue,
+  HISTORY_TABLE,
+  Retention,
+  storeUnanswered,
+  TimedValues,
+  TimeSeriesStore,
+} from '../time-series-store.port';
 import { IlpTextEncoder } from './ilp-text';
 import { QuestDbHttpClient } from './questdb-http.client';
 import {
-  BucketSum,
-  createRollup,
-  mergeBucketSums,
-  QuestDbRollup,
+  createRollups,
+  QuestDbRollups,
+  retentionStatements,
+  rollupName,
   rollupSumsQuery,
   tableSumsQuery,
 } from './questdb-rollup';
@@ -32,17 +50,26 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   private readonly http: QuestDbHttpClient;
   private readonly encoder: IlpTextEncoder;
   private created?: Promise<void>;
-  /** The per-minute rollup (QuestDB 9.x); unknown, so unused, until the table is set up. */
-  private rollup?: QuestDbRollup;
+  /** The views of minutes and hours (QuestDB 9.x); unknown, so unused, until the table is set up. */
+  private rollups?: QuestDbRollups;
+  /** Whether QuestDB drops expired partitions itself (TTL, QuestDB 9.x); else `maintain` drops them. */
+  private hasTtl = false;
+  /** The day before which `maintain` last dropped the partitions (QuestDB 8.x). */
+  private droppedBeforeUs?: number;
 
   /** `table` (default `history_values`) is a plain name: letters, digits and `_` (`QUESTDB_TABLE`). */
   constructor(
     private readonly url: string,
     private readonly table = HISTORY_TABLE,
+    private readonly retention: Retention = {},
   ) {
     super();
     this.http = new QuestDbHttpClient(url);
     this.encoder = new IlpTextEncoder(table);
+  }
+
+  get hasRollups(): boolean {
+    return this.rollups !== undefined;
   }
 
   get description(): string {
@@ -64,7 +91,23 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   async write(events: readonly TimedValues[]): Promise<void> {
     await this.ready();
     await this.http.write(this.encoder.encode(events));
-    await this.rollup?.written(events, Date.now() * 1000);
+    await this.rollups?.written(events, Date.now() * 1000);
+  }
+
+  /**
+   * QuestDB 9.x refreshes the views and applies the retention itself (the views once a minute, TTL
+   * at each commit); this asks for a refresh now. On 8.x it drops the partitions of the days older
+   * than the retention.
+   */
+  async maintain(nowUs: number): Promise<void> {
+    await this.ready();
+    await this.rollups?.refresh();
+    const { rawUs } = this.retention;
+    if (this.hasTtl || rawUs === undefined) return;
+    const cutUs = floorTo(nowUs - rawUs, DAY_US);
+    if (cutUs <= (this.droppedBeforeUs ?? -Infinity)) return;
+    await this.http.exec(`ALTER TABLE ${this.table} DROP PARTITION WHERE ts < ${sqlTime(cutUs)}`);
+    this.droppedBeforeUs = cutUs;
   }
 
   fields(sinceUs: number): Promise<string[]> {
@@ -74,16 +117,21 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
     });
   }
 
-  /** Whole minutes older than a few minutes come from the rollup where there is one, the rest from the table. */
-  averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<FieldValue[]> {
+  /** Whole hours and minutes older than a few minutes come from the views where there are some, the rest from the table. */
+  averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<BucketAverages> {
     return answered(async () => {
-      const cutUs = this.rollup ? await this.rollup.cut(fromUs, toUs, bucketUs, Date.now() * 1000) : fromUs;
-      const parts = await Promise.all([
-        cutUs > fromUs ? this.readSums(rollupSumsQuery(this.table, fields, fromUs, cutUs, bucketUs)) : [],
-        cutUs <= toUs ? this.readSums(tableSumsQuery(this.table, fields, cutUs, toUs, bucketUs)) : [],
-      ]);
-      return mergeBucketSums(parts.flat());
+      const coveredUs = this.rollups ? await this.rollups.coveredUntil(Date.now() * 1000) : -Infinity;
+      const pieces = planSources(fromUs, toUs, bucketUs, () => coveredUs);
+      const sums = await Promise.all(pieces.map((piece) => this.readSums(this.sumsQuery(fields, piece, bucketUs))));
+      return { resolution: coarsestResolution(pieces), values: mergeBucketSums(sums.flat()) };
     });
+  }
+
+  private sumsQuery(fields: readonly string[], piece: SourcePiece, bucketUs: number): string {
+    const rollup = ROLLUPS.find((candidate) => candidate.resolution === piece.resolution);
+    return rollup
+      ? rollupSumsQuery(this.table, rollup, fields, piece.fromUs, piece.untilUs, bucketUs)
+      : tableSumsQuery(this.table, fields, piece.fromUs, piece.untilUs, bucketUs);
   }
 
   latest(fields: readonly string[], sinceUs: number): Promise<FieldValue[]> {
@@ -138,18 +186,44 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
 
   private async setUp(): Promise<void> {
     await this.http.exec(createTable(this.table));
-    this.rollup = await this.http.exec(createRollup(this.table)).then(
-      () => new QuestDbRollup(this.http, this.table),
+    await this.dropOutdatedRollups();
+    this.rollups = await this.execAll(createRollups(this.table, this.retention)).then(
+      () => new QuestDbRollups(this.http, this.table),
       (error: unknown) => {
         this.logger.log(
-          `no per-minute rollup (QuestDB 9 has materialized views): ranges read the table alone (${String(error)})`,
+          `no rollups (QuestDB 9 has materialized views): ranges read the table alone (${String(error)})`,
         );
         return undefined;
       },
     );
-    this.logger.log(
-      `${this.description}: table ${this.table} ready${this.rollup ? ', with its per-minute rollup' : ''}`,
+    this.hasTtl = await this.execAll(retentionStatements(this.table, this.retention, this.rollups !== undefined)).then(
+      () => true,
+      (error: unknown) => {
+        if (this.retention.rawUs !== undefined) {
+          this.logger.log(
+            `no TTL (QuestDB 9 has it): expired partitions are dropped by the service (${String(error)})`,
+          );
+        }
+        return false;
+      },
     );
+    this.logger.log(
+      `${this.description}: table ${this.table} ready${this.rollups ? ', with its rollups of minutes and hours' : ''}`,
+    );
+  }
+
+  /** A minute view made before it kept the minimum and maximum is dropped, with the hour view, to be made again. */
+  private async dropOutdatedRollups(): Promise<void> {
+    const [hours, minutes] = ROLLUPS;
+    const columns = await this.http.exec(`SHOW COLUMNS FROM ${rollupName(this.table, minutes)}`).catch(() => undefined);
+    if (!columns || columns.some(([name]) => name === 'lo')) return;
+    this.logger.log(`${rollupName(this.table, minutes)} lacks the minimum and maximum: making it again`);
+    await this.http.exec(`DROP MATERIALIZED VIEW IF EXISTS ${rollupName(this.table, hours)}`);
+    await this.http.exec(`DROP MATERIALIZED VIEW ${rollupName(this.table, minutes)}`);
+  }
+
+  private async execAll(statements: readonly string[]): Promise<void> {
+    for (const statement of statements) await this.http.exec(statement);
   }
 }
 
