@@ -14,18 +14,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAsync, MqttClient } from 'mqtt';
-import { freePort, QuestDbServer, questDbTargets, testedQuestDbVersions, waitFor } from '@eventcast/testing';
+import { freePort, waitFor } from '@eventcast/testing';
 import {
   DuckDbTimeSeriesStore,
   EMBEDDED_STORE_FILE,
   QuestDbHttpClient,
   QuestDbTimeSeriesStore,
   rollupName,
+  ROLLUPS,
   TimedValues,
   TimeSeriesStore,
 } from '@eventcast/time-series-store';
 import { cleanups, cpuMs, runBench } from './bench-run';
 import { fillQuestDb, QueryData } from './history/questdb-fill';
+import { questDbServers } from './history/questdb-servers';
 import { IngestLimit, measureQuestDbLimit } from './history/questdb-limit';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -410,28 +412,13 @@ async function benchStore(target: StoreUnderBench, report: string[]): Promise<vo
   }
 }
 
-/** The QuestDB servers to bench: the one QUESTDB_URL names, or the tested versions started here (stopped at the end). */
-async function questDbServers(): Promise<Array<{ name: string; url: string }>> {
-  const named = questDbTargets();
-  if (named.length > 0) return named.map(({ label, url }) => ({ name: label, url }));
-  const servers = [];
-  for (const version of testedQuestDbVersions(WORKSPACE)) {
-    const root = mkdtempSync(join(tmpdir(), `history-bench-questdb-${version}-`));
-    cleanups.push(async () => {
-      await QuestDbServer.stop(root);
-      rmSync(root, { recursive: true, force: true });
-    });
-    const server = await QuestDbServer.start(version, root);
-    servers.push({ name: `QuestDB ${version}`, url: server.url });
-  }
-  return servers;
-}
-
 async function questDbUnderBench(name: string, url: string, report: string[]): Promise<StoreUnderBench> {
   const table = `history_bench_${run}`;
   const http = new QuestDbHttpClient(url);
   cleanups.push(async () => {
-    await http.exec(`DROP MATERIALIZED VIEW IF EXISTS ${rollupName(table)}`).catch(() => undefined);
+    for (const rollup of ROLLUPS) {
+      await http.exec(`DROP MATERIALIZED VIEW IF EXISTS ${rollupName(table, rollup)}`).catch(() => undefined);
+    }
     await http.exec(`DROP TABLE IF EXISTS ${table}`);
   });
   console.log(`${name}: measuring QuestDB's own ingest limit...`);

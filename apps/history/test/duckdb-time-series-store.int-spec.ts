@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDbTimeSeriesStore, Retention } from '@eventcast/time-series-store';
@@ -6,6 +6,10 @@ import { describeTimeSeriesStoreContract } from './time-series-store.contract';
 
 const folder = mkdtempSync(join(tmpdir(), 'eventcast-history-duckdb-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function fileBytes(path: string): number {
+  return statSync(path).size + (existsSync(`${path}.wal`) ? statSync(`${path}.wal`).size : 0);
+}
 
 async function openDuckDb(file: string, retention?: Retention): Promise<DuckDbTimeSeriesStore> {
   const store = new DuckDbTimeSeriesStore(join(folder, file), retention);
@@ -34,6 +38,33 @@ describe(DuckDbTimeSeriesStore.name, () => {
       await again.close();
     }
   });
+
+  it('stops growing its file once the retention is reached: the blocks of dropped days are used again', async () => {
+    const day = 86_400_000_000;
+    const start = Date.UTC(2024, 0, 1) * 1000;
+    const store = await openDuckDb('retained.duckdb', { rawUs: 3 * day, rollupUs: 3 * day });
+    const sizes: number[] = [];
+    try {
+      for (let index = 0; index < 12; index++) {
+        const events = Array.from({ length: 8_640 }, (_, step) => ({
+          ts: start + index * day + step * 10_000_000,
+          values: new Map(
+            Array.from({ length: 20 }, (__, field) => [`grow/${field}`, Math.round(Math.random() * 1e4) / 100]),
+          ),
+        }));
+        for (let from = 0; from < events.length; from += 1_000) await store.write(events.slice(from, from + 1_000));
+        await store.maintain(start + (index + 1) * day + 120_000_000);
+        sizes.push(fileBytes(join(folder, 'retained.duckdb')));
+      }
+      const [kept] = await store.values(['grow/0'], 0, start + 12 * day, 1);
+      expect(kept.ts).toBe(start + 9 * day);
+    } finally {
+      await store.close();
+    }
+    // Twelve days written, three kept: from the sixth day on, the file is no larger than it was then.
+    expect(Math.max(...sizes.slice(6))).toBeLessThanOrEqual(sizes[5] * 1.1);
+    expect(sizes[5]).toBeGreaterThan(sizes[1]);
+  }, 60_000);
 
   it('creates its folder when it is missing', async () => {
     const store = await openDuckDb('nested/deeper/history.duckdb');

@@ -1,7 +1,7 @@
 // The query data set of the history bench, generated inside QuestDB (INSERT ... SELECT from
 // long_sequence), which is far faster than sending 110 million rows: one field with 10 million
 // points 100 ms apart, and 100 fields with 1 million points each 1 s apart over the same 11.6 days.
-import { QuestDbHttpClient, rollupName, sqlText } from '@eventcast/time-series-store';
+import { QuestDbHttpClient, rollupName, ROLLUPS, sqlText } from '@eventcast/time-series-store';
 
 /** Rows per INSERT: QuestDB 8.1.4 took more than the client's 10 s for 10 million. */
 const ROWS_PER_INSERT = 2_000_000;
@@ -43,9 +43,7 @@ export async function fillQuestDb(url: string, table: string, prefix: string): P
   }
   const rows = 110_000_000;
   await until(async () => Number((await http.exec(`SELECT count() FROM ${table}`))[0][0]) >= rows);
-  // QuestDB 9.x: the service's rollup (a materialized view) takes the rows a while after the table.
-  const rollupBehind = `SELECT count() FROM materialized_views() WHERE view_name = ${sqlText(rollupName(table))} AND refresh_base_table_txn < base_table_txn`;
-  await until(async () => Number((await http.exec(rollupBehind).catch(() => [[0]]))[0][0]) === 0);
+  await rollupsCaughtUp(http, table);
   return {
     dense,
     ten: others.slice(0, 10),
@@ -56,6 +54,13 @@ export async function fillQuestDb(url: string, table: string, prefix: string): P
   };
 }
 
-async function until(done: () => Promise<boolean>): Promise<void> {
+/** QuestDB 9.x: the service's rollups (materialized views) take the rows a while after the table. */
+export async function rollupsCaughtUp(http: QuestDbHttpClient, table: string): Promise<void> {
+  const views = ROLLUPS.map((rollup) => sqlText(rollupName(table, rollup))).join(', ');
+  const behind = `SELECT count() FROM materialized_views() WHERE view_name IN (${views}) AND refresh_base_table_txn < base_table_txn`;
+  await until(async () => Number((await http.exec(behind).catch(() => [[0]]))[0][0]) === 0);
+}
+
+export async function until(done: () => Promise<boolean>): Promise<void> {
   while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 250));
 }
