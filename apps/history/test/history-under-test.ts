@@ -12,6 +12,7 @@ import { HistoryWriter } from '../src/app/ingest/history-writer.service';
 import { readHistoryConfig } from '../src/config/history.config';
 import { historyService } from '../src/history-service';
 import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { StoreMaintenance } from '../src/infra/store-maintenance';
 
 /**
  * The history service started in this process as `main.ts` starts it, on a free port, with a data
@@ -74,6 +75,10 @@ export class HistoryUnderTest {
 
   get writer(): HistoryWriter {
     return this.running.app.get(HistoryWriter);
+  }
+
+  get maintenance(): StoreMaintenance {
+    return this.running.app.get(StoreMaintenance);
   }
 
   get store(): TimeSeriesStore {

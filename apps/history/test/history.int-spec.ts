@@ -137,6 +137,37 @@ describe.each(historyStores())('the history service on $label with the real Mosq
     for (const bucket of overlap) expect(first[0].values).toContainEqual(bucket);
   });
 
+  it('answers old ranges from its rollup of hours once its maintenance has run: the same buckets, and it says so', async () => {
+    const field = `${key}-rollup/v`;
+    const t0 = Date.UTC(2024, 5, 1) * 1000;
+    const day = 86_400 * SECOND;
+    await running.history.write(
+      Array.from({ length: 2 * 1_440 }, (_, index) => ({
+        ts: t0 + index * 60 * SECOND,
+        values: new Map([[field, index % 17]]),
+      })),
+    );
+    const ask = () =>
+      dataOf(
+        running.history.client.POST('/timeseries/ranges', {
+          body: { fields: [field], start: t0 / 1000, end: (t0 + 2 * day) / 1000 - 1, points: 48 },
+        }),
+      );
+    const [before] = await ask();
+    expect(before.values).toHaveLength(48);
+    await running.history.maintenance.run();
+    const expected = running.history.store.hasRollups ? '1h' : 'raw';
+    const [after] = await waitFor(
+      `the answer from ${expected}`,
+      async () => {
+        const answer = await ask();
+        return answer[0].resolution === expected && answer;
+      },
+      90_000,
+    );
+    expect(after.values).toEqual(before.values);
+  });
+
   it('streams a CSV longer than one store page with one row per time and empty cells where a field has no value', async () => {
     const [a, b] = [`${key}-csv/a`, `${key}-csv/b`];
     const t0 = Date.UTC(2024, 3, 1) * 1000;

@@ -33,8 +33,8 @@ const historyVariables = {
   questDbTable: textVariable(
     'QUESTDB_TABLE',
     'history_values',
-    /^[A-Za-z_][A-Za-z0-9_]{0,126}$/,
-    'a letter or _ then up to 126 letters, digits or _',
+    /^[A-Za-z_][A-Za-z0-9_]{0,123}$/,
+    'a letter or _ then up to 123 letters, digits or _ (the views add _1m and _1h)',
   ),
   mqttClientId: textVariable(
     'MQTT_CLIENT_ID',

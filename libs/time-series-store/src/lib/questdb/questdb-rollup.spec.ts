@@ -24,18 +24,31 @@ describe(QuestDbRollups.name, () => {
   }
   const written = (ts: number) => ({ ts, values: new Map([['k/v', 1]]) });
 
-  it('asks for nothing after a write of recent values, and covers all but the last minutes', async () => {
-    const { statements, http } = questDb({ minutes: 0, hoursBehind: true });
+  it('covers nothing until both views have taken what the table held at start (they may still be building)', async () => {
+    const refreshed = { minutes: 6, hoursBehind: false };
+    const { http } = questDb(refreshed);
     const rollups = new QuestDbRollups(http, 'history_values');
+    await expect(rollups.coveredUntil(NOW)).resolves.toBe(-Infinity);
+    refreshed.minutes = 7;
+    await expect(rollups.coveredUntil(NOW)).resolves.toBe(NOW - ROLLUP_LAG_US);
+  });
+
+  it('asks for nothing after a write of recent values, and covers all but the last minutes', async () => {
+    const { statements, http } = questDb({ minutes: 7, hoursBehind: false });
+    const rollups = new QuestDbRollups(http, 'history_values');
+    await rollups.coveredUntil(NOW);
+    statements.length = 0;
     await rollups.written([written(NOW - MINUTE)], NOW);
     await expect(rollups.coveredUntil(NOW)).resolves.toBe(NOW - ROLLUP_LAG_US);
     expect(statements).toEqual([]);
   });
 
   it('after a backlog, covers only up to its oldest value until both views have taken its transaction', async () => {
-    const refreshed = { minutes: 6, hoursBehind: true };
+    const refreshed = { minutes: 7, hoursBehind: false };
     const { statements, http } = questDb(refreshed);
     const rollups = new QuestDbRollups(http, 'history_values');
+    await rollups.coveredUntil(NOW);
+    Object.assign(refreshed, { minutes: 6, hoursBehind: true });
     const oldest = NOW - 60 * MINUTE + 5;
     await rollups.written([written(oldest + MINUTE), written(oldest)], NOW);
     expect(statements).toContain('REFRESH MATERIALIZED VIEW history_values_1m INCREMENTAL');

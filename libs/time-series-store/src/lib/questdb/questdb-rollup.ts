@@ -58,10 +58,11 @@ function ttlDays(us: number | undefined): number {
  * minutes are read from the table anyway; older ones arrive only in a backlog (written after an
  * outage) or from a test. After such a write the minute view is asked to refresh, and until both
  * views have taken the write's transaction, ranges read the table from the backlog's oldest
- * minute on.
+ * minute on. At start everything counts as such a backlog: views just made (or made again) are
+ * still being built from the table.
  */
 export class QuestDbRollups {
-  private backlog?: { fromUs: number; txn?: number };
+  private backlog?: { fromUs: number; txn?: number } = { fromUs: -Infinity };
 
   constructor(
     private readonly http: QuestDbHttpClient,
