@@ -10,6 +10,8 @@ const DAY = 24 * HOUR;
 const BASE = Date.UTC(2024, 6, 1) * 1000;
 /** QuestDB refreshes its views in the background: long enough for a refresh of a few days of values. */
 const ROLLED_UP_MS = 90_000;
+/** Each test writes days of values and waits for the rollups: longer than Jest's 5 s. */
+const TEST_MS = 3 * ROLLED_UP_MS;
 
 /** Opens a store at a place of its own (a file, a table), with a retention. */
 export type OpenStoreAt = (place: string, retention?: Retention) => Promise<TimeSeriesStore>;
@@ -33,116 +35,128 @@ export function describeRollupContract(openAt: OpenStoreAt): void {
       for (const store of opened.splice(0)) await store.close();
     });
 
-    it('sums whole hours and minutes from its rollups once they hold them, with the buckets and averages of the raw points', async () => {
-      const store = await open(place('rollups'));
-      const events = controllerDay(BASE, 3 * DAY, 20 * SECOND);
-      await writeAll(store, events);
-      await waitFor('every value readable', async () => (await countValues(store, events)) === valueCount(events));
-      const cases: Array<[number, Resolution]> = [
-        [6 * HOUR, '1h'],
-        [5 * MINUTE, '1m'],
-        [30 * SECOND, 'raw'],
-      ];
-      const fromRaw = await Promise.all(
-        cases.map(([width]) => store.averages(FIELDS, BASE, BASE + 3 * DAY - 1, width)),
-      );
-      for (const [index, [width]] of cases.entries()) expectAverages(fromRaw[index].values, events, width);
-
-      await store.maintain(Date.now() * 1000);
-      for (const [index, [width, resolution]] of cases.entries()) {
-        const expected = store.hasRollups ? resolution : 'raw';
-        const answer = await waitFor(
-          `buckets of ${width / SECOND} s from ${expected}`,
-          async () => {
-            const averages = await store.averages(FIELDS, BASE, BASE + 3 * DAY - 1, width);
-            return averages.resolution === expected && averages;
-          },
-          ROLLED_UP_MS,
+    it(
+      'sums whole hours and minutes from its rollups once they hold them, with the buckets and averages of the raw points',
+      async () => {
+        const store = await open(place('rollups'));
+        const events = controllerDay(BASE, 3 * DAY, 20 * SECOND);
+        await writeAll(store, events);
+        await waitFor('every value readable', async () => (await countValues(store, events)) === valueCount(events));
+        const cases: Array<[number, Resolution]> = [
+          [6 * HOUR, '1h'],
+          [5 * MINUTE, '1m'],
+          [30 * SECOND, 'raw'],
+        ];
+        const fromRaw = await Promise.all(
+          cases.map(([width]) => store.averages(FIELDS, BASE, BASE + 3 * DAY - 1, width)),
         );
-        expectAverages(answer.values, events, width);
-        expectSameBuckets(answer.values, fromRaw[index].values);
-      }
-    });
+        for (const [index, [width]] of cases.entries()) expectAverages(fromRaw[index].values, events, width);
 
-    it('finishes its rollups after a restart in the middle of a refresh, as if it had not stopped', async () => {
-      const name = place('restart');
-      const first = await open(name);
-      const events = controllerDay(BASE, 20 * DAY, MINUTE, 20);
-      await writeAll(first, events);
-      await waitFor(
-        'every value readable',
-        async () => (await countValues(first, events)) === valueCount(events),
-        60_000,
-      );
-      const refreshing = first.maintain(Date.now() * 1000).catch((error: unknown) => error);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await first.close();
-      await refreshing;
+        await store.maintain(Date.now() * 1000);
+        for (const [index, [width, resolution]] of cases.entries()) {
+          const expected = store.hasRollups ? resolution : 'raw';
+          const answer = await waitFor(
+            `buckets of ${width / SECOND} s from ${expected}`,
+            async () => {
+              const averages = await store.averages(FIELDS, BASE, BASE + 3 * DAY - 1, width);
+              return averages.resolution === expected && averages;
+            },
+            ROLLED_UP_MS,
+          );
+          expectAverages(answer.values, events, width);
+          expectSameBuckets(answer.values, fromRaw[index].values);
+        }
+      },
+      TEST_MS,
+    );
 
-      const again = await open(name);
-      await again.maintain(Date.now() * 1000);
-      for (const [width, resolution] of [
-        [DAY, '1h'],
-        [10 * MINUTE, '1m'],
-      ] as Array<[number, Resolution]>) {
-        const expected = again.hasRollups ? resolution : 'raw';
-        const answer = await waitFor(
-          `buckets of ${width / MINUTE} min from ${expected}`,
-          async () => {
-            const averages = await again.averages(FIELDS, BASE, BASE + 20 * DAY - 1, width);
-            return averages.resolution === expected && averages;
-          },
-          ROLLED_UP_MS,
-        );
-        expectAverages(answer.values, events, width);
-      }
-    });
-
-    it('drops raw points and rollups a whole day at a time once older than their retention, and keeps the rollups longer', async () => {
-      const name = place('retention');
-      const nowUs = Date.now() * 1000;
-      const start = Math.floor((nowUs - 6 * DAY) / HOUR) * HOUR;
-      const events = controllerDay(start, Math.floor((nowUs - 10 * MINUTE - start) / HOUR) * HOUR, 10 * MINUTE, 2);
-      const first = await open(name);
-      await writeAll(first, events);
-      await first.maintain(nowUs);
-      if (first.hasRollups) {
+    it(
+      'finishes its rollups after a restart in the middle of a refresh, as if it had not stopped',
+      async () => {
+        const name = place('restart');
+        const first = await open(name);
+        const events = controllerDay(BASE, 20 * DAY, MINUTE, 20);
+        await writeAll(first, events);
         await waitFor(
-          'the hours rolled up',
-          async () => (await first.averages(FIELDS, start, start + 5 * DAY - 1, DAY)).resolution === '1h',
+          'every value readable',
+          async () => (await countValues(first, events)) === valueCount(events),
+          60_000,
+        );
+        const refreshing = first.maintain(Date.now() * 1000).catch((error: unknown) => error);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await first.close();
+        await refreshing;
+
+        const again = await open(name);
+        await again.maintain(Date.now() * 1000);
+        for (const [width, resolution] of [
+          [DAY, '1h'],
+          [10 * MINUTE, '1m'],
+        ] as Array<[number, Resolution]>) {
+          const expected = again.hasRollups ? resolution : 'raw';
+          const answer = await waitFor(
+            `buckets of ${width / MINUTE} min from ${expected}`,
+            async () => {
+              const averages = await again.averages(FIELDS, BASE, BASE + 20 * DAY - 1, width);
+              return averages.resolution === expected && averages;
+            },
+            ROLLED_UP_MS,
+          );
+          expectAverages(answer.values, events, width);
+        }
+      },
+      TEST_MS,
+    );
+
+    it(
+      'drops raw points and rollups a whole day at a time once older than their retention, and keeps the rollups longer',
+      async () => {
+        const name = place('retention');
+        const nowUs = Date.now() * 1000;
+        const start = Math.floor((nowUs - 6 * DAY) / HOUR) * HOUR;
+        const events = controllerDay(start, Math.floor((nowUs - 10 * MINUTE - start) / HOUR) * HOUR, 10 * MINUTE, 2);
+        const first = await open(name);
+        await writeAll(first, events);
+        await first.maintain(nowUs);
+        if (first.hasRollups) {
+          await waitFor(
+            'the hours rolled up',
+            async () => (await first.averages(FIELDS, start, start + 5 * DAY - 1, DAY)).resolution === '1h',
+            ROLLED_UP_MS,
+          );
+        }
+        await first.close();
+
+        const store = await open(name, { rawUs: 2 * DAY, rollupUs: 4 * DAY });
+        const latest = { ts: nowUs, values: new Map(FIELDS.map((field) => [field, 1])) };
+        await store.write([latest]);
+        await store.maintain(Date.now() * 1000);
+        const rawCut = Math.floor((nowUs - 2 * DAY) / DAY) * DAY;
+        const rollupCut = Math.floor((nowUs - 4 * DAY) / DAY) * DAY;
+        const kept = [...events, latest].filter((event) => event.ts >= rawCut);
+        await waitFor(
+          'the raw points before the cut dropped',
+          async () => {
+            const raw = await store.values(FIELDS, start - DAY, nowUs, 100_000);
+            return raw.length === valueCount(kept) && raw[0].ts === kept[0].ts;
+          },
           ROLLED_UP_MS,
         );
-      }
-      await first.close();
-
-      const store = await open(name, { rawUs: 2 * DAY, rollupUs: 4 * DAY });
-      const latest = { ts: nowUs, values: new Map(FIELDS.map((field) => [field, 1])) };
-      await store.write([latest]);
-      await store.maintain(Date.now() * 1000);
-      const rawCut = Math.floor((nowUs - 2 * DAY) / DAY) * DAY;
-      const rollupCut = Math.floor((nowUs - 4 * DAY) / DAY) * DAY;
-      const kept = [...events, latest].filter((event) => event.ts >= rawCut);
-      await waitFor(
-        'the raw points before the cut dropped',
-        async () => {
-          const raw = await store.values(FIELDS, start - DAY, nowUs, 100_000);
-          return raw.length === valueCount(kept) && raw[0].ts === kept[0].ts;
-        },
-        ROLLED_UP_MS,
-      );
-      if (!store.hasRollups) return;
-      const hours = await waitFor(
-        'the rollups before their cut dropped',
-        async () => {
-          const averages = await store.averages(FIELDS, start - DAY, rawCut - 1, HOUR);
-          const first = Math.min(...averages.values.map((bucket) => bucket.ts));
-          return averages.resolution === '1h' && first >= rollupCut && averages;
-        },
-        ROLLED_UP_MS,
-      );
-      const rolledUpOnly = events.filter((event) => event.ts >= rollupCut && event.ts < rawCut);
-      expectAverages(hours.values, rolledUpOnly, HOUR);
-    });
+        if (!store.hasRollups) return;
+        const hours = await waitFor(
+          'the rollups before their cut dropped',
+          async () => {
+            const averages = await store.averages(FIELDS, start - DAY, rawCut - 1, HOUR);
+            const first = Math.min(...averages.values.map((bucket) => bucket.ts));
+            return averages.resolution === '1h' && first >= rollupCut && averages;
+          },
+          ROLLED_UP_MS,
+        );
+        const rolledUpOnly = events.filter((event) => event.ts >= rollupCut && event.ts < rawCut);
+        expectAverages(hours.values, rolledUpOnly, HOUR);
+      },
+      TEST_MS,
+    );
   });
 }
 

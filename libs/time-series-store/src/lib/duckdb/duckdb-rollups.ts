@@ -59,15 +59,17 @@ export async function readRollupState(connection: DuckDBConnection): Promise<Rol
   };
 }
 
+/** Writes what the rollups hold; `rawKeptFromUs` is retention's own (`writeRawKeptFrom`). */
 export function writeRollupState(connection: DuckDBConnection, state: RollupState): Promise<unknown> {
-  return connection.run(
-    `UPDATE ${ROLLUP_STATE_TABLE} SET done_until = $done, dirty_from = $dirty, raw_kept_from = $kept`,
-    {
-      done: optionalTime(state.doneUntilUs),
-      dirty: optionalTime(state.dirtyFromUs),
-      kept: optionalTime(state.rawKeptFromUs),
-    },
-  );
+  return connection.run(`UPDATE ${ROLLUP_STATE_TABLE} SET done_until = $done, dirty_from = $dirty`, {
+    done: optionalTime(state.doneUntilUs),
+    dirty: optionalTime(state.dirtyFromUs),
+  });
+}
+
+/** Notes that retention dropped the raw points before `cutUs` (the rest of the state is the writer's). */
+export function writeRawKeptFrom(connection: DuckDBConnection, cutUs: number): Promise<unknown> {
+  return connection.run(`UPDATE ${ROLLUP_STATE_TABLE} SET raw_kept_from = $kept`, { kept: time(cutUs) });
 }
 
 /**
@@ -115,13 +117,13 @@ export function refreshStatements(fromUs: number, untilUs: number): Array<[strin
     [`DELETE FROM ${rollupTable(minutes)} WHERE ts >= $from AND ts < $until`, minuteRange],
     [
       `INSERT INTO ${rollupTable(minutes)} SELECT time_bucket(INTERVAL 1 MINUTE, ts) AS ts, field, ` +
-        `sum(value), count(*), min(value), max(value) FROM ${HISTORY_TABLE} WHERE ts >= $from AND ts < $until GROUP BY ALL`,
+        `sum(value), count(*), min(value), max(value) FROM ${HISTORY_TABLE} WHERE ts >= $from AND ts < $until GROUP BY ALL ORDER BY ts, field`,
       minuteRange,
     ],
     [`DELETE FROM ${rollupTable(hours)} WHERE ts >= $from AND ts < $until`, hourRange],
     [
       `INSERT INTO ${rollupTable(hours)} SELECT time_bucket(INTERVAL 1 HOUR, ts) AS ts, field, ` +
-        `sum(total), sum(n), min(lo), max(hi) FROM ${rollupTable(minutes)} WHERE ts >= $from AND ts < $until GROUP BY ALL`,
+        `sum(total), sum(n), min(lo), max(hi) FROM ${rollupTable(minutes)} WHERE ts >= $from AND ts < $until GROUP BY ALL ORDER BY ts, field`,
       hourRange,
     ],
   ];

@@ -26,6 +26,7 @@ import {
   nextRefresh,
   readRollupState,
   refreshStatements,
+  writeRawKeptFrom,
   RollupState,
   rollupTable,
   time,
@@ -47,6 +48,10 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (ts TIMESTAMP 
 export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   private instance?: DuckDBInstance;
   private writer?: DuckDBConnection;
+  /** Retention's connection: deletes old rows while the writer appends new ones. */
+  private janitor?: DuckDBConnection;
+  /** The retention under way, awaited by `close`. */
+  private dropping?: Promise<void>;
   private rollups: RollupState = {};
   /** The writing connection's work, one after the other. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -71,6 +76,7 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     mkdirSync(dirname(this.path), { recursive: true });
     this.instance = await DuckDBInstance.create(this.path);
     this.writer = await this.instance.connect();
+    this.janitor = await this.instance.connect();
     this.closing = false;
     await this.writer.run(CREATE_TABLE);
     for (const statement of CREATE_ROLLUP_TABLES) await this.writer.run(statement);
@@ -88,9 +94,9 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
       if (!stale) return this.append(writer, events);
       await this.transaction(writer, async () => {
         await this.append(writer, events);
-        const state = { ...this.rollups, dirtyFromUs: Math.min(this.rollups.dirtyFromUs ?? Infinity, oldestUs) };
-        await writeRollupState(writer, state);
-        this.rollups = state;
+        const dirtyFromUs = Math.min(this.rollups.dirtyFromUs ?? Infinity, oldestUs);
+        await writeRollupState(writer, { ...this.rollups, dirtyFromUs });
+        this.rollups = { ...this.rollups, dirtyFromUs };
       });
     });
   }
@@ -112,7 +118,9 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
       });
       if (!refreshed) break;
     }
-    await this.dropExpired(nowUs);
+    if (this.closing) return;
+    this.dropping = this.dropExpired(nowUs);
+    await this.dropping.finally(() => (this.dropping = undefined));
   }
 
   async fields(sinceUs: number): Promise<string[]> {
@@ -146,7 +154,7 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     return this.read(
       `SELECT field, (bucket * $width::BIGINT + $origin::BIGINT)::DOUBLE AS ts, total, count::DOUBLE AS count FROM (
          SELECT field, (epoch_us(ts) - $origin::BIGINT) // $width::BIGINT AS bucket, ${total} AS total, ${count} AS count
-         FROM ${table} WHERE list_contains($fields, field) AND ts >= $from AND ts < $until GROUP BY ALL)`,
+         FROM ${table} WHERE field IN (SELECT unnest($fields)) AND ts >= $from AND ts < $until GROUP BY ALL)`,
       { fields: names(fields), from: time(piece.fromUs), until: time(piece.untilUs), width, origin },
     );
   }
@@ -154,14 +162,14 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   latest(fields: readonly string[], sinceUs: number): Promise<FieldValue[]> {
     return this.read(
       `SELECT field, epoch_us(max(ts))::DOUBLE AS ts, arg_max(value, ts) AS value
-       FROM ${HISTORY_TABLE} WHERE list_contains($fields, field) AND ts >= $since GROUP BY field`,
+       FROM ${HISTORY_TABLE} WHERE field IN (SELECT unnest($fields)) AND ts >= $since GROUP BY field`,
       { fields: names(fields), since: time(sinceUs) },
     );
   }
 
   values(fields: readonly string[], fromUs: number, toUs: number, limit: number): Promise<FieldValue[]> {
     return this.read(
-      `SELECT field, epoch_us(ts)::DOUBLE AS ts, value FROM ${HISTORY_TABLE} WHERE list_contains($fields, field) AND ts >= $from AND ts <= $to ORDER BY ts LIMIT $limit`,
+      `SELECT field, epoch_us(ts)::DOUBLE AS ts, value FROM ${HISTORY_TABLE} WHERE field IN (SELECT unnest($fields)) AND ts >= $from AND ts <= $to ORDER BY ts LIMIT $limit`,
       { fields: names(fields), from: time(fromUs), to: time(toUs), limit: BigInt(limit) },
     );
   }
@@ -174,7 +182,10 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   async close(): Promise<void> {
     this.closing = true;
     this.writer?.interrupt();
-    await this.queue.catch(() => undefined);
+    this.janitor?.interrupt();
+    await Promise.all([this.queue, this.dropping].map((work) => work?.catch(() => undefined)));
+    this.janitor?.closeSync();
+    this.janitor = undefined;
     this.writer?.closeSync();
     this.instance?.closeSync();
     this.writer = undefined;
@@ -184,33 +195,36 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   /**
    * Drops the raw points, then the rollup buckets, of the whole UTC days older than their retention,
    * and checkpoints, which frees the blocks for the data that follows (the file does not shrink,
-   * it stops growing). Raw points go only once they are rolled up.
+   * it stops growing). Raw points go only once they are rolled up. Runs on a connection of its
+   * own, beside the writes: they append new rows while it deletes old ones. A checkpoint refused
+   * because a write is under way is left to DuckDB's automatic one.
    */
   private async dropExpired(nowUs: number): Promise<void> {
     const { rawUs, rollupUs } = this.retention;
-    await this.serially(async (writer) => {
-      let dropped = false;
-      if (rawUs !== undefined) {
-        const cutUs = floorTo(Math.min(nowUs - rawUs, this.rollups.doneUntilUs ?? -Infinity), DAY_US);
-        if (cutUs > (this.rollups.rawKeptFromUs ?? -Infinity)) {
-          const state = { ...this.rollups, rawKeptFromUs: cutUs };
-          await this.transaction(writer, async () => {
-            await writer.run(`DELETE FROM ${HISTORY_TABLE} WHERE ts < $cut`, { cut: time(cutUs) });
-            await writeRollupState(writer, state);
-          });
-          this.rollups = state;
-          dropped = true;
-        }
-      }
-      if (rollupUs !== undefined && floorTo(nowUs - rollupUs, DAY_US) > (this.rollupsKeptFromUs ?? -Infinity)) {
-        const cutUs = floorTo(nowUs - rollupUs, DAY_US);
-        for (const rollup of ROLLUPS)
-          await writer.run(`DELETE FROM ${rollupTable(rollup)} WHERE ts < $cut`, { cut: time(cutUs) });
-        this.rollupsKeptFromUs = cutUs;
+    const janitor = this.opened(this.janitor);
+    let dropped = false;
+    if (rawUs !== undefined) {
+      const cutUs = floorTo(Math.min(nowUs - rawUs, this.rollups.doneUntilUs ?? -Infinity), DAY_US);
+      if (cutUs > (this.rollups.rawKeptFromUs ?? -Infinity)) {
+        await this.transaction(janitor, async () => {
+          await janitor.run(`DELETE FROM ${HISTORY_TABLE} WHERE ts < $cut`, { cut: time(cutUs) });
+          await writeRawKeptFrom(janitor, cutUs);
+        });
+        this.rollups = { ...this.rollups, rawKeptFromUs: cutUs };
         dropped = true;
       }
-      if (dropped) await writer.run('CHECKPOINT');
-    });
+    }
+    const rollupCutUs = rollupUs === undefined ? -Infinity : floorTo(nowUs - rollupUs, DAY_US);
+    if (rollupCutUs > (this.rollupsKeptFromUs ?? -Infinity)) {
+      await this.transaction(janitor, async () => {
+        for (const rollup of ROLLUPS) {
+          await janitor.run(`DELETE FROM ${rollupTable(rollup)} WHERE ts < $cut`, { cut: time(rollupCutUs) });
+        }
+      });
+      this.rollupsKeptFromUs = rollupCutUs;
+      dropped = true;
+    }
+    if (dropped) await janitor.run('CHECKPOINT').catch(() => undefined);
   }
 
   private async oldestRawUs(writer: DuckDBConnection, fromUs: number | undefined): Promise<number | undefined> {
