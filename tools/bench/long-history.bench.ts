@@ -26,7 +26,7 @@ import {
   TimeSeriesStore,
 } from '@eventcast/time-series-store';
 import { cleanups, runBench, startBuiltApp } from './bench-run';
-import { until } from './history/questdb-fill';
+import { rollupsCaughtUp, until } from './history/questdb-fill';
 import { questDbServers } from './history/questdb-servers';
 import { percentile } from './http-load';
 
@@ -65,6 +65,8 @@ interface StoreUnderBench {
   diskBytes(): Promise<{ raw: number; rollups: number }>;
   /** The environment of the history service on this store. */
   env: Record<string, string>;
+  /** Waits until the store has nothing left to do with the load (QuestDB: WAL applied, views refreshed). */
+  settle(): Promise<void>;
 }
 
 function embedded(dataDir: string): StoreUnderBench {
@@ -81,6 +83,7 @@ function embedded(dataDir: string): StoreUnderBench {
     name: 'embedded',
     env: { DATA_DIR: dataDir, QUESTDB_URL: '' },
     open,
+    settle: async () => undefined,
     async load() {
       await (await open()).close();
       const instance = await DuckDBInstance.create(path);
@@ -139,6 +142,11 @@ function questDb(name: string, url: string, root?: string): StoreUnderBench {
     name,
     env: { QUESTDB_URL: url, QUESTDB_TABLE: table },
     open,
+    async settle() {
+      const applied = `SELECT count() FROM wal_tables() WHERE name = ${sqlText(table)} AND writerTxn < sequencerTxn`;
+      await until(async () => Number((await http.exec(applied))[0][0]) === 0);
+      await rollupsCaughtUp(http, table);
+    },
     async load() {
       await (await open()).close();
       const rows = EVENTS * FIELDS;
@@ -283,10 +291,14 @@ async function benchStore(target: StoreUnderBench, report: string[]): Promise<vo
   try {
     if (hasRollups) {
       const rolled = await rollUp(base);
+      const settling = Date.now();
+      await target.settle();
       report.push(
-        `${target.name.padEnd(14)} rollups caught up with the load in ${(rolled.ms / 1000).toFixed(0)} s (a day's ranges from ${rolled.resolution})`,
+        `${target.name.padEnd(14)} rollups caught up with the load ${(rolled.ms / 1000).toFixed(0)} s after it ended ` +
+          `(a day's ranges from ${rolled.resolution}); the store idle ${((Date.now() - settling) / 1000).toFixed(0)} s later`,
       );
     } else {
+      await target.settle();
       report.push(`${target.name.padEnd(14)} keeps no rollups (QuestDB 8.x): ranges read the raw points`);
     }
     console.log(report[report.length - 1]);
