@@ -248,7 +248,13 @@ async function benchRetention(target: StoreUnderBench, report: string[]): Promis
     }
   })();
   await store.maintain(Date.now() * 1000);
-  await until(async () => (await store.values([field(0)], START_US - DAY_US, cutUs - 1, 1)).length === 0);
+  // A poll the store drops (QuestDB 8.1.4 closed one connection during its DROP PARTITION) is tried again.
+  await until(async () =>
+    store.values([field(0)], START_US - DAY_US, cutUs - 1, 1).then(
+      (rows) => rows.length === 0,
+      () => false,
+    ),
+  );
   const retentionMs = performance.now() - started;
   await new Promise((done) => setTimeout(done, 3_000));
   writing = false;
