@@ -166,7 +166,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
       90_000,
     );
     expect(after.values).toEqual(before.values);
-  });
+  }, 120_000);
 
   it('streams a CSV longer than one store page with one row per time and empty cells where a field has no value', async () => {
     const [a, b] = [`${key}-csv/a`, `${key}-csv/b`];

@@ -1,7 +1,7 @@
-import { FieldValue } from './time-series-store.port';
+import { FieldValue, TimedValues } from './time-series-store.port';
 
-const MINUTE_US = 60_000_000;
-const HOUR_US = 60 * MINUTE_US;
+export const MINUTE_US = 60_000_000;
+export const HOUR_US = 60 * MINUTE_US;
 export const DAY_US = 24 * HOUR_US;
 
 /** Where the buckets of a `ranges` answer were summed: the raw points, or a rollup of minutes or hours. */
@@ -56,6 +56,11 @@ export function planSources(
 /** The coarsest source of a plan: what a `ranges` answer names as its resolution. */
 export function coarsestResolution(pieces: readonly SourcePiece[]): Resolution {
   return pieces[0]?.resolution ?? 'raw';
+}
+
+/** The time of the oldest of `events` (Infinity for none): a write older than what a rollup holds makes a backlog. */
+export function oldestTime(events: readonly TimedValues[]): number {
+  return events.reduce((oldest, event) => Math.min(oldest, event.ts), Infinity);
 }
 
 /** The largest multiple of `width` at or below `us` (before 1970 too). */

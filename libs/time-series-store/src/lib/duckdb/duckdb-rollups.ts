@@ -1,9 +1,7 @@
 import { DuckDBConnection, DuckDBTimestampValue, DuckDBValue, timestampValue } from '@duckdb/node-api';
-import { DAY_US, floorTo, Rollup, ROLLUPS } from '../rollup-plan';
+import { DAY_US, floorTo, HOUR_US, MINUTE_US, Rollup, ROLLUPS } from '../rollup-plan';
 import { HISTORY_TABLE } from '../time-series-store.port';
 
-const MINUTE_US = 60_000_000;
-const HOUR_US = 60 * MINUTE_US;
 /** Values stamped within the last minute may still be on their way: a refresh rolls up to a minute before now. */
 export const REFRESH_LAG_US = MINUTE_US;
 /** One refresh transaction rolls up at most a day of values, so a long catch-up lets writes in between. */

@@ -7,6 +7,7 @@ import {
   DAY_US,
   floorTo,
   mergeBucketSums,
+  oldestTime,
   planSources,
   ROLLUPS,
   SourcePiece,
@@ -89,7 +90,7 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
    */
   write(events: readonly TimedValues[]): Promise<void> {
     return this.serially(async (writer) => {
-      const oldestUs = events.reduce((oldest, event) => Math.min(oldest, event.ts), Infinity);
+      const oldestUs = oldestTime(events);
       const stale = oldestUs < (this.rollups.doneUntilUs ?? -Infinity);
       if (!stale) return this.append(writer, events);
       await this.transaction(writer, async () => {

@@ -6,16 +6,17 @@ const DAY = 1_440 * MINUTE;
 const NOW = 1_000 * DAY + 30_000_000;
 
 describe(QuestDbRollups.name, () => {
-  /** A QuestDB whose table has committed transaction 7, whose minute view has taken `minutes` and whose hour view is `hours` behind. */
+  /** A QuestDB whose table has committed transaction 7, whose minute view (at its own transaction 3) has taken `minutes`, and whose hour view may be behind it. */
   function questDb(refreshed: { minutes: number; hoursBehind: boolean }) {
     const statements: string[] = [];
     const exec = async (sql: string) => {
       statements.push(sql);
+      if (sql.includes("wal_tables() WHERE name = 'history_values_1m'")) return [[3]];
       if (sql.includes('wal_tables()')) return [[7]];
       if (sql.includes('materialized_views()')) {
         return [
-          ['history_values_1m', refreshed.minutes, 7],
-          ['history_values_1h', refreshed.hoursBehind ? 2 : 3, 3],
+          ['history_values_1m', refreshed.minutes],
+          ['history_values_1h', refreshed.hoursBehind ? 2 : 3],
         ];
       }
       return [];
@@ -64,10 +65,18 @@ describe(QuestDbRollups.name, () => {
 });
 
 describe(createRollups.name, () => {
-  it('makes the hour view from the minute view, both with the rollup retention in days', () => {
-    const [minutes, hours] = createRollups('history_values', { rollupUs: 400 * DAY });
-    expect(minutes).toContain('FROM history_values SAMPLE BY 1m) PARTITION BY DAY TTL 400 DAYS');
-    expect(hours).toContain('FROM history_values_1m SAMPLE BY 1h) PARTITION BY DAY TTL 400 DAYS');
+  it('makes the hour view from the minute view, both partitioned by day', () => {
+    const [minutes, hours] = createRollups('history_values');
+    expect(minutes).toContain('FROM history_values SAMPLE BY 1m) PARTITION BY DAY');
+    expect(hours).toContain('FROM history_values_1m SAMPLE BY 1h) PARTITION BY DAY');
+  });
+
+  it('keeps raw points and rollups for their own retention in days', () => {
+    expect(retentionStatements('history_values', { rawUs: 30 * DAY, rollupUs: 400 * DAY }, true)).toEqual([
+      'ALTER TABLE history_values SET TTL 30 DAYS',
+      'ALTER MATERIALIZED VIEW history_values_1h SET TTL 400 DAYS',
+      'ALTER MATERIALIZED VIEW history_values_1m SET TTL 400 DAYS',
+    ]);
   });
 
   it('keeps everything for ever without a retention', () => {

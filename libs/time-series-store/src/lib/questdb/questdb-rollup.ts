@@ -1,9 +1,8 @@
-import { DAY_US, floorTo, Rollup, ROLLUPS } from '../rollup-plan';
+import { DAY_US, floorTo, MINUTE_US, oldestTime, Rollup, ROLLUPS } from '../rollup-plan';
 import { Retention, TimedValues } from '../time-series-store.port';
 import { QuestDbHttpClient } from './questdb-http.client';
 import { sampleByWidth, sqlFieldFilter, sqlText, sqlTime } from './questdb-sql.util';
 
-const MINUTE_US = 60_000_000;
 /**
  * Values newer than this are read from the table itself: the minute view is refreshed once a
  * minute, the hour view right after it, and the newest minutes are where writes land.
@@ -11,7 +10,7 @@ const MINUTE_US = 60_000_000;
 export const ROLLUP_LAG_US = 5 * MINUTE_US;
 
 /** The materialized view of `table` for `rollup`: `<table>_1m`, `<table>_1h`. */
-export function rollupName(table: string, rollup: Rollup = ROLLUPS[ROLLUPS.length - 1]): string {
+export function rollupName(table: string, rollup: Rollup): string {
   return `${table}_${rollup.resolution}`;
 }
 
@@ -21,18 +20,17 @@ export function rollupName(table: string, rollup: Rollup = ROLLUPS[ROLLUPS.lengt
  * refreshed once a minute (refreshed after every write, QuestDB sums the current minute again each
  * time, which cost about a third of the ingest rate in the bench); per hour the same over the
  * minutes, refreshed after each refresh of the minutes. Both are partitioned by day, so a
- * retention in days drops whole partitions.
+ * retention in days drops whole partitions; `retentionStatements` sets it.
  */
-export function createRollups(table: string, retention: Retention): string[] {
+export function createRollups(table: string): string[] {
   const [hours, minutes] = ROLLUPS;
-  const ttl = ` TTL ${ttlDays(retention.rollupUs)} DAYS`;
   return [
     `CREATE MATERIALIZED VIEW IF NOT EXISTS ${rollupName(table, minutes)} REFRESH EVERY 1m AS ` +
       `(SELECT ts, field, sum(value) total, count() n, min(value) lo, max(value) hi FROM ${table} SAMPLE BY 1m) ` +
-      `PARTITION BY DAY${ttl}`,
+      'PARTITION BY DAY',
     `CREATE MATERIALIZED VIEW IF NOT EXISTS ${rollupName(table, hours)} AS ` +
       `(SELECT ts, field, sum(total) total, sum(n) n, min(lo) lo, max(hi) hi FROM ${rollupName(table, minutes)} SAMPLE BY 1h) ` +
-      `PARTITION BY DAY${ttl}`,
+      'PARTITION BY DAY',
   ];
 }
 
@@ -71,11 +69,11 @@ export class QuestDbRollups {
 
   /** Notes a write of `events`: those older than the newest minutes make a backlog. */
   async written(events: readonly TimedValues[], nowUs: number): Promise<void> {
-    const oldestUs = events.reduce((oldest, event) => Math.min(oldest, event.ts), Infinity);
+    const oldestUs = oldestTime(events);
     if (oldestUs >= floorTo(nowUs - ROLLUP_LAG_US, MINUTE_US)) return;
     this.backlog = { fromUs: Math.min(this.backlog?.fromUs ?? oldestUs, oldestUs) };
     try {
-      this.backlog.txn = await this.committedTxn();
+      this.backlog.txn = await this.committedTxn(this.table);
       await this.refresh();
     } catch {
       // The write stands; the transaction is read again on the next query, and the timer refreshes the views.
@@ -84,7 +82,8 @@ export class QuestDbRollups {
 
   /** Asks QuestDB to refresh the minute view now (the hour view follows it). */
   refresh(): Promise<unknown> {
-    return this.http.exec(`REFRESH MATERIALIZED VIEW ${rollupName(this.table)} INCREMENTAL`);
+    const minutes = ROLLUPS[ROLLUPS.length - 1];
+    return this.http.exec(`REFRESH MATERIALIZED VIEW ${rollupName(this.table, minutes)} INCREMENTAL`);
   }
 
   /**
@@ -95,25 +94,27 @@ export class QuestDbRollups {
     const recentUs = nowUs - ROLLUP_LAG_US;
     const backlog = this.backlog;
     if (!backlog) return recentUs;
-    backlog.txn ??= await this.committedTxn();
+    backlog.txn ??= await this.committedTxn(this.table);
     const [hours, minutes] = ROLLUPS;
     const rows = await this.http.exec(
-      `SELECT view_name, refresh_base_table_txn, base_table_txn FROM materialized_views() ` +
+      `SELECT view_name, refresh_base_table_txn FROM materialized_views() ` +
         `WHERE view_name IN (${sqlText(rollupName(this.table, minutes))}, ${sqlText(rollupName(this.table, hours))})`,
     );
-    const view = (rollup: Rollup) => rows.find(([name]) => name === rollupName(this.table, rollup)) ?? [];
-    const [, minutesTxn] = view(minutes);
-    const [, hoursTxn, hoursBaseTxn] = view(hours);
-    if (Number(minutesTxn ?? -1) >= backlog.txn && Number(hoursTxn ?? -1) >= Number(hoursBaseTxn ?? 0)) {
-      if (this.backlog === backlog) this.backlog = undefined;
-      return recentUs;
-    }
-    return Math.min(recentUs, backlog.fromUs);
+    const refreshedTxn = (rollup: Rollup) =>
+      Number(rows.find(([name]) => name === rollupName(this.table, rollup))?.[1] ?? -1);
+    // The hour view holds the backlog once it has taken every transaction the minute view had
+    // committed after the minute view took the backlog: read in that order, never too early.
+    const caughtUp =
+      refreshedTxn(minutes) >= backlog.txn &&
+      refreshedTxn(hours) >= (await this.committedTxn(rollupName(this.table, minutes)));
+    if (!caughtUp) return Math.min(recentUs, backlog.fromUs);
+    if (this.backlog === backlog) this.backlog = undefined;
+    return recentUs;
   }
 
-  /** The table's newest committed transaction (QuestDB applies it, and the views take it, later). */
-  private async committedTxn(): Promise<number> {
-    const rows = await this.http.exec(`SELECT sequencerTxn FROM wal_tables() WHERE name = ${sqlText(this.table)}`);
+  /** The newest committed transaction of a table or view (QuestDB applies it, and views take it, later). */
+  private async committedTxn(name: string): Promise<number> {
+    const rows = await this.http.exec(`SELECT sequencerTxn FROM wal_tables() WHERE name = ${sqlText(name)}`);
     return Number(rows[0]?.[0] ?? 0);
   }
 }

@@ -187,7 +187,7 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   private async setUp(): Promise<void> {
     await this.http.exec(createTable(this.table));
     await this.dropOutdatedRollups();
-    this.rollups = await this.execAll(createRollups(this.table, this.retention)).then(
+    this.rollups = await this.execAll(createRollups(this.table)).then(
       () => new QuestDbRollups(this.http, this.table),
       (error: unknown) => {
         this.logger.log(
