@@ -6,7 +6,7 @@ import { fuzzRouteVolume } from './route-volume';
 import { FuzzedService, Route } from './routes';
 import { RssSampler } from './rss-sampler';
 
-/** Requests to one route in flight at once. */
+/** Requests to one route in flight at once (each service has one route under fuzz at a time). */
 const CONCURRENCY = 8;
 /** ThrottledLog's interval: at most one line per topic and kind of refusal in it, plus the first in full. */
 const LOG_INTERVAL_S = 10;
@@ -40,28 +40,35 @@ export async function runVolumePhase(
   );
   const history = services.history;
 
-  for (const [index, route] of routes.entries()) {
-    const service: ServiceUnderTest<FuzzedService> = services[route.service];
-    if (routes[index - 1]?.service !== route.service) rss.open(route.service, 'its routes');
-    const result = await fuzzRouteVolume(
-      service.url,
-      route,
-      options.bodiesPerRoute,
-      options.seed + (index + 1) * 1_000_003,
-      CONCURRENCY,
-    );
-    const statuses = [...result.statuses]
-      .sort(([a], [b]) => a - b)
-      .map(([status, count]) => `${status}: ${thousands(count)}`)
-      .join(', ');
-    console.log(
-      `fuzz volume: ${route.method} ${route.path} (${route.service}): ${statuses} in ${result.seconds.toFixed(1)} s`,
-    );
-    broken.push(...result.failures.map((failure) => `${route.method} ${route.path}: ${failure}`));
-    if (!(await answersPing(service, options.serviceId)))
-      broken.push(`the ${route.service} service does not answer its ping after ${route.method} ${route.path}`);
-    if (routes[index + 1]?.service !== route.service) rss.close(route.service, 'its routes');
-  }
+  // Each service's routes one after the other, the three services at once: the fuzzer and the
+  // services then share the machine's cores.
+  const fuzzed = [...new Set(routes.map((route) => route.service))];
+  await Promise.all(
+    fuzzed.map(async (name) => {
+      const service: ServiceUnderTest<FuzzedService> = services[name];
+      rss.open(name, 'its routes');
+      for (const route of routes.filter((candidate) => candidate.service === name)) {
+        const result = await fuzzRouteVolume(
+          service.url,
+          route,
+          options.bodiesPerRoute,
+          options.seed + (routes.indexOf(route) + 1) * 1_000_003,
+          CONCURRENCY,
+        );
+        const statuses = [...result.statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}: ${thousands(count)}`)
+          .join(', ');
+        console.log(
+          `fuzz volume: ${route.method} ${route.path} (${route.service}): ${statuses} in ${result.seconds.toFixed(1)} s`,
+        );
+        broken.push(...result.failures.map((failure) => `${route.method} ${route.path}: ${failure}`));
+        if (!(await answersPing(service, options.serviceId)))
+          broken.push(`the ${name} service does not answer its ping after ${route.method} ${route.path}`);
+      }
+      rss.close(name, 'its routes');
+    }),
+  );
 
   rss.open('history', 'the history payloads');
   const started = Date.now();

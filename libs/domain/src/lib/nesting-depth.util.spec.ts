@@ -1,4 +1,4 @@
-import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth.util';
+import { hasObjectWiderThan, MAX_NESTING_DEPTH, MAX_OBJECT_KEYS, nestsDeeperThan } from './nesting-depth.util';
 
 function nested(levels: number): unknown {
   let value: unknown = 1;
@@ -23,5 +23,22 @@ describe(nestsDeeperThan.name, () => {
 
   it('walks a nesting far deeper than the stack allows', () => {
     expect(nestsDeeperThan(JSON.parse(`${'['.repeat(200_000)}${']'.repeat(200_000)}`), 100)).toBe(true);
+  });
+});
+
+describe(hasObjectWiderThan.name, () => {
+  const wide = (keys: number) => Object.fromEntries(Array.from({ length: keys }, (_, index) => [`k${index}`, index]));
+
+  it('counts the keys of each object wherever it is, and not the items of arrays', () => {
+    expect(hasObjectWiderThan(wide(MAX_OBJECT_KEYS), MAX_OBJECT_KEYS)).toBe(false);
+    expect(hasObjectWiderThan(wide(MAX_OBJECT_KEYS + 1), MAX_OBJECT_KEYS)).toBe(true);
+    expect(hasObjectWiderThan({ a: [1, { b: wide(3) }] }, 2)).toBe(true);
+    expect(hasObjectWiderThan({ a: [1, { b: wide(2) }] }, 2)).toBe(false);
+    expect(
+      hasObjectWiderThan(
+        Array.from({ length: 200_000 }, () => 1),
+        2,
+      ),
+    ).toBe(false);
   });
 });

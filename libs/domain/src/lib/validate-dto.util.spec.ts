@@ -2,7 +2,7 @@ import { validateSync } from 'class-validator';
 import { ChangeEventDto } from './dto/change-event.dto';
 import { DocumentDto } from './dto/document.dto';
 import { HistoryEventDto } from './dto/history-event.dto';
-import { MAX_NESTING_DEPTH, TOO_DEEP_PROBLEM } from './nesting-depth.util';
+import { MAX_NESTING_DEPTH, MAX_OBJECT_KEYS, TOO_DEEP_PROBLEM, TOO_WIDE_PROBLEM } from './nesting-depth.util';
 import { describeProblems, validateDto } from './validate-dto.util';
 
 function nestedIn(field: string, levels: number): Record<string, unknown> {
@@ -65,6 +65,20 @@ describe(validateDto.name, () => {
       problems: [TOO_DEEP_PROBLEM],
     });
     expect(validateDto(DocumentDto, nestedIn('deep', 50_000))).toEqual({ ok: false, problems: [TOO_DEEP_PROBLEM] });
+  });
+
+  it(`refuses an object of more than ${MAX_OBJECT_KEYS} keys, whose copy by class-transformer takes time quadratic in its keys`, () => {
+    const withKeys = (keys: number) => ({
+      changed: [
+        { namespace: 'a', id: 'b', meta: Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i])) },
+      ],
+    });
+    expect(validateDto(ChangeEventDto, withKeys(MAX_OBJECT_KEYS)).ok).toBe(true);
+    expect(validateDto(ChangeEventDto, withKeys(MAX_OBJECT_KEYS + 1))).toEqual({
+      ok: false,
+      problems: [TOO_WIDE_PROBLEM],
+    });
+    expect(validateDto(ChangeEventDto, withKeys(200_000))).toEqual({ ok: false, problems: [TOO_WIDE_PROBLEM] });
   });
 });
 

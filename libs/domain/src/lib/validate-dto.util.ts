@@ -1,6 +1,13 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
-import { MAX_NESTING_DEPTH, nestsDeeperThan, TOO_DEEP_PROBLEM } from './nesting-depth.util';
+import {
+  hasObjectWiderThan,
+  MAX_NESTING_DEPTH,
+  MAX_OBJECT_KEYS,
+  nestsDeeperThan,
+  TOO_DEEP_PROBLEM,
+  TOO_WIDE_PROBLEM,
+} from './nesting-depth.util';
 
 /** The outcome of validating a plain value against a DTO class. */
 export type Validated<T> = { ok: true; value: T } | { ok: false; problems: string[] };
@@ -16,7 +23,8 @@ const TRANSFORMER_TRAPS: ReadonlySet<string> = new Set(['constructor', '__proto_
  * Validates `plain` against the class-validator rules of `dto` and names every problem with its
  * path (`changed.0.id must be ...`), so a 400 answer or a log line can list them all. A value
  * nested more than `MAX_NESTING_DEPTH` levels deep is refused before class-transformer copies it
- * (by recursion, which such a value would take past the stack's end: a `RangeError`). `__proto__`
+ * (by recursion, which such a value would take past the stack's end: a `RangeError`), and so is one
+ * with an object of more than `MAX_OBJECT_KEYS` keys (whose copy takes time quadratic in them). `__proto__`
  * keys and nested `constructor` keys are left out of the instance (see `TRANSFORMER_TRAPS`); a
  * caller that hands on `plain` keeps them.
  */
@@ -25,6 +33,7 @@ export function validateDto<T extends object>(dto: new () => T, plain: unknown):
     return { ok: false, problems: ['the body must be a JSON object'] };
   }
   if (nestsDeeperThan(plain, MAX_NESTING_DEPTH)) return { ok: false, problems: [TOO_DEEP_PROBLEM] };
+  if (hasObjectWiderThan(plain, MAX_OBJECT_KEYS)) return { ok: false, problems: [TOO_WIDE_PROBLEM] };
   const trapped = Object.hasOwn(plain, '__proto__') || hasNestedKeyOf(plain, TRANSFORMER_TRAPS);
   const value = plainToInstance(dto, trapped ? withoutTraps(plain) : plain);
   // whitelist stays off: a document's free fields are data, not unknown properties.

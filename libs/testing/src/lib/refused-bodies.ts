@@ -1,4 +1,4 @@
-import { MAX_NESTING_DEPTH, TOO_DEEP_PROBLEM } from '@eventcast/domain';
+import { MAX_NESTING_DEPTH, MAX_OBJECT_KEYS, TOO_DEEP_PROBLEM, TOO_WIDE_PROBLEM } from '@eventcast/domain';
 
 /** A body that every route of every service refuses with 400 before any handler sees it, and the message it answers. */
 export interface RefusedBody {
@@ -13,14 +13,21 @@ const NOT_JSON = "Body is not valid JSON but content-type is set to 'application
  * `valid`, a body the route would take, spoilt in each of the ways the one JSON parser of the
  * services refuses (`parseJsonBodies` in `@eventcast/bootstrap`): nested far deeper than
  * `MAX_NESTING_DEPTH`, just one level too deep, not UTF-8, with a `__proto__` key or a `constructor`
- * key holding `prototype`. Were the junk let through, the route would do what `valid` asks; a test
+ * key holding `prototype`; and with an object of 100,000 keys, which validation refuses before
+ * copying it (`MAX_OBJECT_KEYS` in `@eventcast/domain`). Were the junk let through, the route would do what `valid` asks; a test
  * checks that nothing happened.
  */
 export function refusedBodies(valid: Record<string, unknown>): RefusedBody[] {
   const text = JSON.stringify(valid);
   const withField = (field: string) => `${text.slice(0, -1)}${text === '{}' ? '' : ','}${field}}`;
   const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const wide = `{${Array.from({ length: 100_000 }, (_, index) => `"k${index}":${index}`).join(',')}}`;
   return [
+    {
+      what: `a body with an object of 100,000 keys (${MAX_OBJECT_KEYS} allowed)`,
+      body: withField(`"wide":${wide}`),
+      message: [TOO_WIDE_PROBLEM],
+    },
     { what: 'a body nested 5,000 levels deep', body: withField(`"deep":${nested(5000)}`), message: [TOO_DEEP_PROBLEM] },
     {
       what: `a body nested ${MAX_NESTING_DEPTH + 1} levels deep`,
