@@ -219,6 +219,8 @@ function edited(value: unknown, pick: number, edit: Edit, junk: unknown, key: st
   const last = path[path.length - 1];
   if (edit === 'replace') parent[last] = junk;
   else if (edit === 'delete') delete parent[last];
+  // An array's sibling is one more item: `length` and its other own keys cannot be redefined.
+  else if (Array.isArray(parent)) parent.push(junk);
   else Object.defineProperty(parent, key, { value: junk, enumerable: true, writable: true, configurable: true });
   return copy;
 }
