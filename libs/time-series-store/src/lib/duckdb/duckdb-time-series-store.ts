@@ -143,21 +143,23 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
    * the epoch grid at or before the piece, so every offset is non-negative and integer division
    * floors; grouping by that count and scaling it afterwards takes a third less time than flooring
    * each timestamp in the group key. Without the casts DuckDB does not take the parameters as
-   * integers and the query runs twenty times slower.
+   * integers and the query runs twenty times slower. A row names its field by its position in
+   * `fields`: turning ten thousand names back into strings took longer than the query.
    */
-  private bucketSums(fields: readonly string[], piece: SourcePiece, bucketUs: number): Promise<BucketSum[]> {
+  private async bucketSums(fields: readonly string[], piece: SourcePiece, bucketUs: number): Promise<BucketSum[]> {
     const width = BigInt(bucketUs);
     const origin = floorToMultiple(BigInt(Math.floor(piece.fromUs)), width);
     const rollup = ROLLUPS.find((candidate) => candidate.resolution === piece.resolution);
     const [table, total, count] = rollup
       ? [rollupTable(rollup), 'sum(total)', 'sum(n)']
       : [HISTORY_TABLE, 'sum(value)', 'count(*)'];
-    return this.read(
-      `SELECT field, (bucket * $width::BIGINT + $origin::BIGINT)::DOUBLE AS ts, total, count::DOUBLE AS count FROM (
+    const rows = await this.read<Omit<BucketSum, 'field'> & { position: number }>(
+      `SELECT list_position($fields, field)::INTEGER AS position, (bucket * $width::BIGINT + $origin::BIGINT)::DOUBLE AS ts, total, count::DOUBLE AS count FROM (
          SELECT field, (epoch_us(ts) - $origin::BIGINT) // $width::BIGINT AS bucket, ${total} AS total, ${count} AS count
          FROM ${table} WHERE field IN (SELECT unnest($fields)) AND ts >= $from AND ts < $until GROUP BY ALL)`,
       { fields: names(fields), from: time(piece.fromUs), until: time(piece.untilUs), width, origin },
     );
+    return rows.map(({ position, ts, total, count }) => ({ field: fields[position - 1], ts, total, count }));
   }
 
   latest(fields: readonly string[], sinceUs: number): Promise<FieldValue[]> {
