@@ -18,10 +18,12 @@ export function send(baseUrl: string, route: Route, body: FuzzBody): Promise<{ s
   const payload = route.method === 'GET' || body.body === undefined ? undefined : body.body;
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
   return new Promise((resolve, reject) => {
+    let answered = false;
     const outgoing = request(
       `${baseUrl}${route.path}`,
       { method: route.method, headers, agent, timeout: REQUEST_TIMEOUT_MS },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
@@ -31,7 +33,11 @@ export function send(baseUrl: string, route: Route, body: FuzzBody): Promise<{ s
       },
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    outgoing.on('error', reject);
+    // A service may answer (413, 415) before it has read the whole body and close the connection:
+    // the error of the rest of the body's write is not the request's outcome.
+    outgoing.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     outgoing.end(payload);
   });
 }
