@@ -35,7 +35,7 @@ const WORKSPACE = resolve(__dirname, '../..');
 export interface BenchApp {
   child: ChildProcess;
   port: number;
-  /** SIGTERM, then SIGKILL if it has not ended within 5 s. */
+  /** SIGTERM, then SIGKILL if it has not ended within 5 s; resolves once it has ended. */
   stop: () => Promise<void>;
 }
 
@@ -59,7 +59,10 @@ export async function startBuiltApp(app: string, env: Record<string, string>, pi
       exited.then(() => true),
       new Promise<boolean>((done) => setTimeout(() => done(false), 5000)),
     ]);
-    if (!stopped) child.kill('SIGKILL');
+    if (!stopped) {
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
   cleanups.push(stop);
   await waitFor(
