@@ -60,7 +60,7 @@ export async function runVolumePhase(
           .map(([status, count]) => `${status}: ${thousands(count)}`)
           .join(', ');
         console.log(
-          `fuzz volume: ${route.method} ${route.path} (${route.service}): ${statuses} in ${result.seconds.toFixed(1)} s`,
+          `fuzz volume: ${route.method} ${route.path} (${name}): ${statuses} in ${result.seconds.toFixed(1)} s`,
         );
         broken.push(...result.failures.map((failure) => `${route.method} ${route.path}: ${failure}`));
         if (!(await answersPing(service, options.serviceId)))

@@ -14,8 +14,8 @@ const NOT_JSON = "Body is not valid JSON but content-type is set to 'application
  * services refuses (`parseJsonBodies` in `@eventcast/bootstrap`): nested far deeper than
  * `MAX_NESTING_DEPTH`, just one level too deep, not UTF-8, with a `__proto__` key or a `constructor`
  * key holding `prototype`; and with an object of 100,000 keys, which validation refuses before
- * copying it (`MAX_OBJECT_KEYS` in `@eventcast/domain`). Were the junk let through, the route would do what `valid` asks; a test
- * checks that nothing happened.
+ * copying it (`MAX_OBJECT_KEYS` in `@eventcast/domain`). Were the junk let through, the route would
+ * do what `valid` asks; a test checks that nothing happened.
  */
 export function refusedBodies(valid: Record<string, unknown>): RefusedBody[] {
   const text = JSON.stringify(valid);
