@@ -4,8 +4,24 @@ import { HISTORY_TABLE } from '../time-series-store.port';
 
 /** Values stamped within the last minute may still be on their way: a refresh rolls up to a minute before now. */
 export const REFRESH_LAG_US = MINUTE_US;
-/** One refresh transaction rolls up at most a day of values, so a long catch-up lets writes in between. */
-const REFRESH_CHUNK_US = DAY_US;
+/**
+ * The rows one refresh transaction should add to the minutes table at most. DuckDB keeps a row
+ * group of 122,880 rows: a transaction that inserts fewer fills the table's last row group, while
+ * one that inserts more writes row groups of its own and leaves one part-filled, and every later
+ * checkpoint merges a few of those, holding writes for seconds (docs/history.md).
+ */
+const REFRESH_ROWS = 100_000;
+
+/**
+ * How much time the next refresh transaction rolls up: whole hours, one to a day, as many as keep
+ * it under `REFRESH_ROWS`, judged by the rows the last one added over its span. A long catch-up
+ * thus also lets writes in between.
+ */
+export function refreshChunk(lastRows: number, lastSpanUs: number): number {
+  if (lastRows <= 0 || lastSpanUs <= 0) return DAY_US;
+  const hours = Math.floor(REFRESH_ROWS / ((lastRows * HOUR_US) / lastSpanUs));
+  return Math.min(DAY_US, Math.max(HOUR_US, hours * HOUR_US));
+}
 
 export const ROLLUP_STATE_TABLE = `${HISTORY_TABLE}_rollup_state`;
 
@@ -71,30 +87,34 @@ export function writeRawKeptFrom(connection: DuckDBConnection, cutUs: number): P
 }
 
 /**
- * The next stretch of minutes to roll up, `[fromUs, untilUs)`, and the state once it is; undefined:
- * up to date. Stale minutes go first; then from where the last refresh ended, skipping to the
- * oldest raw point after it (`oldestRawUs`), up to a minute before now, a day at a time.
+ * The next stretch of minutes to roll up, `[fromUs, untilUs)`, at most `chunkUs` long, and the
+ * state once it is; undefined: up to date. Stale minutes go first; then from where the last refresh
+ * ended, skipping to the oldest raw point after it (`oldestRawUs`, from a time and before another
+ * if given), up to a minute before now. The oldest point is looked for within the next chunk
+ * first: over the rest of a year of points, the search took half a second.
  */
 export async function nextRefresh(
   state: RollupState,
   nowUs: number,
-  oldestRawUs: (fromUs: number | undefined) => Promise<number | undefined>,
+  chunkUs: number,
+  oldestRawUs: (fromUs: number | undefined, beforeUs?: number) => Promise<number | undefined>,
 ): Promise<{ fromUs: number; untilUs: number; after: RollupState } | undefined> {
   const kept = state.rawKeptFromUs;
   const dirtyFrom = state.dirtyFromUs === undefined ? undefined : Math.max(state.dirtyFromUs, kept ?? -Infinity);
   if (dirtyFrom !== undefined && state.doneUntilUs !== undefined && dirtyFrom < state.doneUntilUs) {
     const fromUs = floorTo(dirtyFrom, MINUTE_US);
-    const untilUs = Math.min(fromUs + REFRESH_CHUNK_US, state.doneUntilUs);
+    const untilUs = Math.min(fromUs + chunkUs, state.doneUntilUs);
     return { fromUs, untilUs, after: { ...state, dirtyFromUs: untilUs < state.doneUntilUs ? untilUs : undefined } };
   }
   const targetUs = floorTo(nowUs - REFRESH_LAG_US, MINUTE_US);
   const startUs = maxOf(state.doneUntilUs, kept);
   if (startUs !== undefined && startUs >= targetUs) return undefined;
-  const oldest = await oldestRawUs(startUs);
+  const nearby = startUs === undefined ? undefined : await oldestRawUs(startUs, Math.min(startUs + chunkUs, targetUs));
+  const oldest = nearby ?? (await oldestRawUs(startUs));
   const upToDate = { ...state, dirtyFromUs: undefined, doneUntilUs: targetUs };
   if (oldest === undefined || oldest >= targetUs) return { fromUs: targetUs, untilUs: targetUs, after: upToDate };
   const fromUs = Math.max(startUs ?? -Infinity, floorTo(oldest, MINUTE_US));
-  const untilUs = Math.min(fromUs + REFRESH_CHUNK_US, targetUs);
+  const untilUs = Math.min(fromUs + chunkUs, targetUs);
   return { fromUs, untilUs, after: { ...upToDate, doneUntilUs: untilUs } };
 }
 

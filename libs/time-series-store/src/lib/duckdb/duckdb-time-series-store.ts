@@ -6,6 +6,7 @@ import {
   coarsestResolution,
   DAY_US,
   floorTo,
+  HOUR_US,
   mergeBucketSums,
   oldestTime,
   planSources,
@@ -26,6 +27,7 @@ import {
   CREATE_ROLLUP_TABLES,
   nextRefresh,
   readRollupState,
+  refreshChunk,
   refreshStatements,
   writeRawKeptFrom,
   RollupState,
@@ -59,6 +61,8 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   private closing = false;
   /** Rollup buckets before this were dropped by retention in this run (checked again after a restart). */
   private rollupsKeptFromUs?: number;
+  /** How much time the next refresh rolls up (`refreshChunk`); the first one an hour. */
+  private refreshChunkUs = HOUR_US;
 
   constructor(
     private readonly path: string,
@@ -105,16 +109,21 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   async maintain(nowUs: number): Promise<void> {
     for (;;) {
       const refreshed = await this.serially(async (writer) => {
-        const next = await nextRefresh(this.rollups, nowUs, (fromUs) => this.oldestRawUs(writer, fromUs));
+        const next = await nextRefresh(this.rollups, nowUs, this.refreshChunkUs, (fromUs, beforeUs) =>
+          this.oldestRawUs(writer, fromUs, beforeUs),
+        );
         if (!next) return false;
+        // The minutes' insert changes the most rows of the refresh.
+        let rows = 0;
         await this.transaction(writer, async () => {
           if (next.untilUs > next.fromUs) {
             for (const [sql, parameters] of refreshStatements(next.fromUs, next.untilUs))
-              await writer.run(sql, parameters);
+              rows = Math.max(rows, (await writer.run(sql, parameters)).rowsChanged);
           }
           await writeRollupState(writer, next.after);
         });
         this.rollups = next.after;
+        if (rows > 0) this.refreshChunkUs = refreshChunk(rows, next.untilUs - next.fromUs);
         return next.untilUs > next.fromUs;
       });
       if (!refreshed) break;
@@ -230,10 +239,25 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     if (dropped) await janitor.run('CHECKPOINT').catch(() => undefined);
   }
 
-  private async oldestRawUs(writer: DuckDBConnection, fromUs: number | undefined): Promise<number | undefined> {
+  private async oldestRawUs(
+    writer: DuckDBConnection,
+    fromUs: number | undefined,
+    beforeUs?: number,
+  ): Promise<number | undefined> {
+    const conditions: string[] = [];
+    const parameters: Record<string, DuckDBValue> = {};
+    if (fromUs !== undefined) {
+      conditions.push('ts >= $from');
+      parameters.from = time(fromUs);
+    }
+    if (beforeUs !== undefined) {
+      conditions.push('ts < $before');
+      parameters.before = time(beforeUs);
+    }
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     const reader = await writer.runAndReadAll(
-      `SELECT epoch_us(min(ts))::DOUBLE AS oldest FROM ${HISTORY_TABLE}${fromUs === undefined ? '' : ' WHERE ts >= $from'}`,
-      fromUs === undefined ? {} : { from: time(fromUs) },
+      `SELECT epoch_us(min(ts))::DOUBLE AS oldest FROM ${HISTORY_TABLE}${where}`,
+      parameters,
     );
     const [row] = reader.getRowObjectsJS() as Array<{ oldest: number | null }>;
     return row?.oldest ?? undefined;
