@@ -93,10 +93,9 @@ function embedded(dataDir: string): StoreUnderBench {
       await (await open()).close();
       const instance = await DuckDBInstance.create(path);
       const connection = await instance.connect();
-      const chunkDays = 30;
-      for (let day = 0; day < DAYS; day += chunkDays) {
-        const from = (day * DAY_US) / STEP_US;
-        const until = (Math.min(DAYS, day + chunkDays) * DAY_US) / STEP_US;
+      const chunkEvents = (30 * DAY_US) / STEP_US;
+      for (let from = 0; from < EVENTS; from += chunkEvents) {
+        const until = Math.min(EVENTS, from + chunkEvents);
         await connection.run(
           `INSERT INTO history_values SELECT make_timestamp(${START_US}::BIGINT + e * ${STEP_US}::BIGINT), ` +
             `${sqlText(`${PREFIX}/block `)} || f || '/value[degC]', round(20 + 5 * sin(e / 1000.0) + f / 10.0 + random() / 10, 2) ` +
