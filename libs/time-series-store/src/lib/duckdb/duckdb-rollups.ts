@@ -14,11 +14,11 @@ const REFRESH_ROWS = 100_000;
 
 /**
  * How much time the next refresh transaction rolls up: whole hours, one to a day, as many as keep
- * it under `REFRESH_ROWS`, judged by the rows the last one added over its span. A long catch-up
- * thus also lets writes in between.
+ * it under `REFRESH_ROWS`, judged by the rows the last one added over its span; a refresh that
+ * added none keeps `currentUs`. A long catch-up thus also lets writes in between.
  */
-export function refreshChunk(lastRows: number, lastSpanUs: number): number {
-  if (lastRows <= 0 || lastSpanUs <= 0) return DAY_US;
+export function refreshChunk(currentUs: number, lastRows: number, lastSpanUs: number): number {
+  if (lastRows <= 0 || lastSpanUs <= 0) return currentUs;
   const hours = Math.floor(REFRESH_ROWS / ((lastRows * HOUR_US) / lastSpanUs));
   return Math.min(DAY_US, Math.max(HOUR_US, hours * HOUR_US));
 }

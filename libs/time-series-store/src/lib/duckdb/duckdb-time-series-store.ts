@@ -123,7 +123,7 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
           await writeRollupState(writer, next.after);
         });
         this.rollups = next.after;
-        if (rows > 0) this.refreshChunkUs = refreshChunk(rows, next.untilUs - next.fromUs);
+        this.refreshChunkUs = refreshChunk(this.refreshChunkUs, rows, next.untilUs - next.fromUs);
         return next.untilUs > next.fromUs;
       });
       if (!refreshed) break;
