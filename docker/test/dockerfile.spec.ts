@@ -30,12 +30,12 @@ describe('docker/Dockerfile', () => {
 
   it('installs everything and builds the apps in the build stage', () => {
     expect(argsOf(stage('build'), 'RUN')).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^npm install\b/), 'npm run build']),
+      expect.arrayContaining([expect.stringMatching(/^npm ci\b/), 'npm run build']),
     );
   });
 
   it('installs only production dependencies in the deps stage', () => {
-    expect(argsOf(stage('deps'), 'RUN')).toEqual([expect.stringMatching(/^npm install --omit=dev\b/)]);
+    expect(argsOf(stage('deps'), 'RUN')).toEqual([expect.stringMatching(/^npm ci --omit=dev\b/)]);
   });
 
   it('takes only node_modules from deps and dist/apps from build into the slim final stage', () => {
