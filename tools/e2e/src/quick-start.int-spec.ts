@@ -1,0 +1,88 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort, waitFor } from '@eventcast/testing';
+
+const WORKSPACE = resolve(__dirname, '../../..');
+
+/** The first `sh` block below the README's "Quick start" heading, as a newcomer would paste it. */
+function quickStartBlock(): string {
+  const readme = readFileSync(join(WORKSPACE, 'README.md'), 'utf8');
+  const section = readme.split(/^## Quick start$/m)[1];
+  const block = section && /```sh\n([\s\S]*?)```/.exec(section);
+  if (!block) throw new Error('README.md has no sh block under "## Quick start"');
+  return block[1];
+}
+
+/** The block with the default ports moved to this run's, so the test does not take the user's. */
+function onPorts(block: string, ports: Record<'broker' | 'history' | 'datastore' | 'controller', number>): string {
+  return block
+    .replaceAll('localhost:5000', `localhost:${ports.controller}`)
+    .replaceAll('localhost:5001', `localhost:${ports.history}`)
+    .replaceAll('localhost:5002', `localhost:${ports.datastore}`)
+    .replace(/\bmosquitto_(pub|sub) /g, `mosquitto_$1 -p ${ports.broker} `);
+}
+
+describe('the README quick start', () => {
+  let start: ChildProcess;
+  let startOutput = '';
+  const ports = { broker: 0, history: 0, datastore: 0, controller: 0 };
+
+  beforeAll(async () => {
+    for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NO_COLOR: '1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-quick-start-')),
+      EVENTCAST_BROKER_PORT: String(ports.broker),
+      HISTORY_PORT: String(ports.history),
+      DATASTORE_PORT: String(ports.datastore),
+      CONTROLLER_PORT: String(ports.controller),
+    };
+    // The defaults a newcomer has: the embedded broker, the default controller and client ids.
+    for (const name of ['MQTT_URL', 'SERVICE_ID', 'MQTT_CLIENT_ID', 'API_TOKEN', 'QUESTDB_URL', 'REDIS_URL']) {
+      delete env[name];
+    }
+    start = spawn(process.execPath, ['tools/start/start.mjs'], { cwd: WORKSPACE, env, stdio: 'pipe' });
+    start.stdout?.on('data', (chunk: Buffer) => (startOutput += chunk.toString()));
+    start.stderr?.on('data', (chunk: Buffer) => (startOutput += chunk.toString()));
+    await waitFor(
+      'all three services to connect',
+      () => (startOutput.match(/ connected to mqtt:/g) ?? []).length === 3,
+      90_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; npm start printed:\n${startOutput.slice(-3000)}`);
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    const exited = new Promise((done) => start.once('exit', done));
+    if (start.exitCode === null) start.kill('SIGINT');
+    await exited;
+  });
+
+  it('answers each step as the README says, pasted into a shell', async () => {
+    const { stdout } = await promisify(execFile)('bash', ['-e', '-c', onPorts(quickStartBlock(), ports)], {
+      cwd: WORKSPACE,
+      timeout: 60_000,
+    });
+    const lines = stdout.trim().split('\n');
+    expect(JSON.parse(lines[0])).toEqual([{ field: 'fridge/temp[degC]', value: 19.5, timestamp: expect.any(String) }]);
+    expect(JSON.parse(lines[1]).map((block: { id: string }) => block.id)).toEqual(['SystemInfo', 'OnboardPins']);
+    expect(JSON.parse(lines[2])).toMatchObject({ id: 'Beer sensor', type: 'TempSensorMock' });
+    expect(JSON.parse(lines[3])).toMatchObject({ id: 'Beer setpoint', type: 'SetpointSensorPair' });
+    const stored21 = { data: { storedSetting: { __objtype: 'Quantity', unit: 'degC', value: 21 } } };
+    const [patched, patchEvent] = lines.slice(4, 6).map((line) => JSON.parse(line));
+    expect([patched, patchEvent].find((message) => message.type === 'Controller.patch')).toMatchObject({
+      key: 'controller-1',
+      data: { changed: [stored21] },
+    });
+    expect([patched, patchEvent].find((message) => message.id === 'Beer setpoint')).toMatchObject(stored21);
+    expect(JSON.parse(lines[6])).toEqual([
+      { field: 'controller-1/Beer setpoint/storedSetting[degC]', value: 21, timestamp: expect.any(String) },
+      { field: 'controller-1/Beer sensor/value[degC]', value: 18, timestamp: expect.any(String) },
+    ]);
+  }, 90_000);
+});
