@@ -1,6 +1,9 @@
-import { MISSING_TOKEN_ANSWER } from '@eventcast/bootstrap';
+import { connectAsync } from 'mqtt';
+import { historyTopic } from '@eventcast/domain';
+import { MISSING_TOKEN_ANSWER, streamProtocols } from '@eventcast/bootstrap';
 import { apiTokenAnswers, PrivateBroker, ServiceUnderTest, websocketUpgrade } from '@eventcast/testing';
 import { STREAM_PATH } from '../src/app/time-series/stream.gateway';
+import { StreamClient } from './stream-client';
 
 const TOKEN = 'history-test-token-0123456789';
 
@@ -43,8 +46,36 @@ describe('the built history app with API_TOKEN set', () => {
     await expect(streamUpgrade(history.url, { authorization: `Bearer ${TOKEN}` })).resolves.toBe('open');
   });
 
+  it('takes the token in the subprotocol a browser can send: refused without it or with a wrong one, live with it', async () => {
+    const protocolHeader = (token: string) => ({ 'sec-websocket-protocol': streamProtocols(token).join(', ') });
+    await expect(streamUpgrade(history.url, { 'sec-websocket-protocol': 'eventcast' })).resolves.toBe(401);
+    await expect(streamUpgrade(history.url, protocolHeader(`${TOKEN}-wrong`))).resolves.toBe(401);
+
+    const stream = await StreamClient.open(
+      `${history.url.replace(/^http/, 'ws')}${STREAM_PATH}`,
+      streamProtocols(TOKEN),
+    );
+    const publisher = await connectAsync(broker.url);
+    try {
+      expect(stream.protocol).toBe('eventcast');
+      stream.send({ id: 'gauge', command: 'metrics', query: { fields: ['browser/v'] } });
+      await stream.next('the first answer', (reply) => reply.id === 'gauge' && Array.isArray(reply.data));
+      await publisher.publishAsync(historyTopic('browser'), JSON.stringify({ key: 'browser', data: { v: 42 } }), {
+        qos: 1,
+      });
+      const update = await stream.next('the published value', (reply) => JSON.stringify(reply.data).includes('42'));
+      expect(update.data).toEqual([expect.objectContaining({ field: 'browser/v', value: 42 })]);
+    } finally {
+      stream.close();
+      await publisher.endAsync();
+    }
+    expect(history.log).not.toContain(streamProtocols(TOKEN)[1]);
+  });
+
   it('answers the typed client, which sends the token, and never logs the token', async () => {
-    await expect(history.client.POST('/timeseries/fields', { body: {} })).resolves.toMatchObject({ data: [] });
+    await expect(history.client.POST('/timeseries/fields', { body: {} })).resolves.toMatchObject({
+      response: { status: 200 },
+    });
     expect(history.log).not.toContain(TOKEN);
   });
 });

@@ -16,10 +16,20 @@ export class StreamClient {
     socket.on('message', (data) => this.replies.push(JSON.parse(data.toString()) as StreamReply));
   }
 
-  static async open(url: string): Promise<StreamClient> {
-    const socket = new WebSocket(url);
+  /** Opens the stream at `url` (ws://), offering `protocols` and sending `headers` with the upgrade. */
+  static async open(
+    url: string,
+    protocols: string[] = [],
+    headers: Record<string, string> = {},
+  ): Promise<StreamClient> {
+    const socket = new WebSocket(url, protocols, { headers });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     return new StreamClient(socket);
+  }
+
+  /** The subprotocol the server answered with; empty when it answered with none. */
+  get protocol(): string {
+    return this.socket.protocol;
   }
 
   send(message: unknown): void {

@@ -15,5 +15,6 @@ export * from './lib/service-metrics';
 export * from './lib/service-readiness';
 export * from './lib/telemetry.module';
 export * from './lib/api-token';
+export * from './lib/api-token-protocol';
 export * from './lib/broker-access';
 export * from './lib/service-logger';
