@@ -22,7 +22,11 @@ export interface ThrottledLogOptions {
   level?: ThrottledLogLevel;
   /** The line written at once for the first report of a kind in an interval (default: the message as given). */
   first?: (kind: string, message: string, total: number) => string;
-  /** The summary line (default: `<count> more of <kind> in the last <seconds> s (<total> since start); the last: <message>`). */
+  /**
+   * The summary line (default: `<count> more <kind> in the last <seconds> s (<total> since start); the last:
+   * <message>`, which reads as a sentence when the kind names what is counted, in the plural:
+   * `3 more invalid history events in the last 10 s`).
+   */
   summary?: (summary: ThrottledSummary) => string;
 }
 
@@ -62,7 +66,7 @@ export class ThrottledLog {
     this.summary =
       options.summary ??
       ((s) =>
-        `${s.count.toLocaleString('en-US')} more of ${s.kind} in the last ${s.seconds} s (${s.total.toLocaleString('en-US')} since start); the last: ${s.lastMessage}`);
+        `${s.count.toLocaleString('en-US')} more ${s.kind} in the last ${s.seconds} s (${s.total.toLocaleString('en-US')} since start); the last: ${s.lastMessage}`);
   }
 
   /**

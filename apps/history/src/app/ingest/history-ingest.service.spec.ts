@@ -82,7 +82,7 @@ describe(HistoryIngestService.name, () => {
     ingest.onApplicationShutdown();
     expect(warnings).toHaveBeenLastCalledWith(
       expect.stringMatching(
-        /^2 more of invalid history events in the last \d+ s \(3 since start\); the last: dropped an invalid history event on eventcast\/history\/worse: data must be an object$/,
+        /^2 more invalid history events in the last \d+ s \(3 since start\); the last: dropped an invalid history event on eventcast\/history\/worse: data must be an object$/,
       ),
     );
   });
