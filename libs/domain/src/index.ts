@@ -13,6 +13,7 @@ export * from './lib/datastore.type';
 export * from './lib/document-key.util';
 export * from './lib/domain-errors';
 export * from './lib/history-event.type';
+export { idGlobMatcher } from './lib/id-glob.util';
 export * from './lib/nesting-depth.util';
 export * from './lib/topics';
 export * from './lib/validate-dto.util';

@@ -1,13 +1,11 @@
-import type { DatastoreDocument } from '@eventcast/domain';
-import { Datastore, DocumentSelection } from '../../src/app/ports/datastore.port';
-import { DatastoreUnavailableError } from '../../src/infra/datastore/datastore.client';
+import { type DatastoreDocument, idGlobMatcher } from '@eventcast/domain';
+import { Datastore, DatastoreUnavailableError, DocumentSelection } from '../../src/app/ports/datastore.port';
 
 /**
  * A `Datastore` in memory, for unit specs: documents by namespace and id, stored as JSON so a
  * caller's later change to an object it passed never reaches them. While `goOffline` holds, every
- * call rejects with `DatastoreUnavailableError` and changes nothing. Selects by `ids` only: the
- * controller never sends a `filter`, so one is refused rather than matched differently from the
- * datastore.
+ * call rejects with `DatastoreUnavailableError` and changes nothing. It keeps the datastore's
+ * contract (`datastore.contract.ts`), glob filters included.
  */
 export class InMemoryDatastore extends Datastore {
   private readonly texts = new Map<string, string>();
@@ -56,8 +54,14 @@ export class InMemoryDatastore extends Datastore {
   }
 
   private selected(namespace: string, { ids, filter }: DocumentSelection): string[] {
-    if (filter !== undefined) throw new Error('InMemoryDatastore does not match filters; select by ids');
-    if (ids !== undefined) return [...new Set(ids)].filter((id) => this.texts.has(key(namespace, id)));
+    if (ids === undefined && filter === undefined) return this.idsOf(namespace);
+    const chosen = new Set((ids ?? []).filter((id) => this.texts.has(key(namespace, id))));
+    if (filter !== undefined) for (const id of this.idsOf(namespace).filter(idGlobMatcher(filter))) chosen.add(id);
+    return [...chosen];
+  }
+
+  /** The ids of exactly `namespace`, sorted. */
+  private idsOf(namespace: string): string[] {
     const prefix = key(namespace, '');
     return [...this.texts.keys()]
       .filter((documentKey) => documentKey.startsWith(prefix))

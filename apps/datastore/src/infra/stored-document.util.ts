@@ -1,6 +1,5 @@
-import type { DatastoreDocument } from '@eventcast/domain';
+import { type DatastoreDocument, idGlobMatcher } from '@eventcast/domain';
 import { DocumentSelection } from '../app/ports/document-store.port';
-import { idGlobMatcher } from './id-glob.util';
 
 /** The same key twice in one write: the later document wins, at the place of the first. */
 export function lastWriteWins(documents: DatastoreDocument[]): DatastoreDocument[] {

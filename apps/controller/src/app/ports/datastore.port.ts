@@ -1,10 +1,13 @@
-import type { DatastoreDocument } from '@eventcast/domain';
+import { type DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
 
 /** Which documents of one namespace a call is about: `ids` in order, then `filter` matches by id. */
 export interface DocumentSelection {
   ids?: string[];
   filter?: string;
 }
+
+/** Raised when the datastore service cannot be reached or answers 5xx; the call answers 503. */
+export class DatastoreUnavailableError extends StoreUnavailableError {}
 
 /**
  * The datastore service as the controller uses it: documents addressed by namespace and id. Every

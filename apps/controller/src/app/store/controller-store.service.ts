@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DatastoreDocument, documentKey } from '@eventcast/domain';
 import { ControllerConfig } from '../../config/controller.config';
-import { DatastoreUnavailableError } from '../../infra/datastore/datastore.client';
-import { Datastore } from '../ports/datastore.port';
+import { Datastore, DatastoreUnavailableError } from '../ports/datastore.port';
 
 /** The top-level namespace of every controller service's documents. */
 export const CONTROLLER_NAMESPACE = 'controller-service';

@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { DatastoreClient, DatastoreUnavailableError } from './datastore.client';
+import { DatastoreUnavailableError } from '../../app/ports/datastore.port';
+import { DatastoreClient } from './datastore.client';
 
 /** A stand-in datastore on loopback that answers each route as the test says and records the calls. */
 function fakeDatastore(answer: (route: string, body: unknown) => { status: number; body: unknown }) {

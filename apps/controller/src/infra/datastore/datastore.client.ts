@@ -1,9 +1,6 @@
 import { createDatastoreClient, DatastoreApiClient } from '@eventcast/api-client';
-import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
-import { Datastore, DocumentSelection } from '../../app/ports/datastore.port';
-
-/** Raised when the datastore service cannot be reached or answers 5xx; the call answers 503. */
-export class DatastoreUnavailableError extends StoreUnavailableError {}
+import type { DatastoreDocument } from '@eventcast/domain';
+import { Datastore, DatastoreUnavailableError, DocumentSelection } from '../../app/ports/datastore.port';
 
 /** What a call of the generated client settles with. */
 interface ApiResult<T> {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { documentKey, isValidDocumentId, isValidNamespace } from '@eventcast/domain';
+import { documentKey, isValidDocumentId, isValidNamespace } from './document-key.util';
 import { idGlobMatcher, idGlobToRegExp } from './id-glob.util';
 
 // Properties over generated globs and ids; fast-check prints the smallest failing case and the seed.
