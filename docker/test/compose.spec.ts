@@ -151,6 +151,15 @@ describe('docker/compose.yaml', () => {
     expect(mosquitto.healthcheck?.test.join(' ')).toContain('-p 1880');
   });
 
+  it("lets the admin account in only on the broker's local listener, from a password file of its own", () => {
+    const mosquitto = byName('mosquitto');
+    const config = readRepoFile('docker/mosquitto/mosquitto.conf');
+    const local = /^listener 1880 127\.0\.0\.1\n((?!listener)[^\n]*\n)*/m.exec(config)?.[0] ?? '';
+    expect(local).toMatch(/^password_file \/run\/secrets\/mqtt-admin-passwd$/m);
+    expect(mosquitto.secrets).toEqual(['mqtt-passwd', 'mqtt-admin-passwd']);
+    expect(compose.secrets?.['mqtt-admin-passwd']).toEqual({ file: './secrets/mqtt-admin-passwd' });
+  });
+
   it('gives each eventcast service the secrets its *_FILE variables name, and declares every secret', () => {
     const declared = Object.keys(compose.secrets ?? {});
     const apps = Object.entries(compose.services).filter(([, s]) => s.environment?.['EVENTCAST_APP'] !== undefined);

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -100,5 +100,36 @@ describe('docker/start-app.mjs', () => {
     const run = await runScript(script, { EVENTCAST_APP: 'web' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('EVENTCAST_APP: must be one of history, datastore, controller (got "web")');
+  });
+});
+
+describe('docker/make-secrets.sh', () => {
+  const makeSecrets = (...controllers: string[]) => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'eventcast-secrets-')), 'secrets');
+    const run = spawnSync('bash', [join(DOCKER_DIR, 'make-secrets.sh'), ...controllers], {
+      env: { ...process.env, EVENTCAST_SECRETS: dir },
+      encoding: 'utf8',
+    });
+    return { dir, run };
+  };
+  const accountsIn = (file: string) =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(':')[0]);
+
+  it("keeps the admin account out of the published listener's password file, in one of its own", () => {
+    const { dir, run } = makeSecrets('fermenter');
+    expect(run.status).toBe(0);
+    expect(accountsIn(join(dir, 'mqtt-passwd'))).toEqual(['history', 'datastore', 'peer', 'operator', 'fermenter']);
+    expect(accountsIn(join(dir, 'mqtt-admin-passwd'))).toEqual(['admin']);
+    expect(readFileSync(join(dir, 'mqtt-admin'), 'utf8')).toMatch(/^[0-9a-f]{48}$/);
+  });
+
+  it.each(['admin', 'operator', 'Bad_Name'])('refuses the controller name %s and writes nothing', (name) => {
+    const { dir, run } = makeSecrets('fermenter', name);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^make-secrets: '${name}' is (an account of its own|not a service id)`));
+    expect(existsSync(dir)).toBe(false);
   });
 });

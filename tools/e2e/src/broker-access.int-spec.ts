@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,8 +8,8 @@ import { answerOf, freePort, MqttRecorder, PrivateBroker, ServiceUnderTest, wait
 const REPO = resolve(__dirname, '../../..');
 
 /**
- * The Compose broker's own configuration (docker/mosquitto/mosquitto.conf, with its ACL and a
- * password file made by docker/make-secrets.sh) in a real Mosquitto, with only the ports and the
+ * The Compose broker's own configuration (docker/mosquitto/mosquitto.conf, with its ACL and the
+ * password files made by docker/make-secrets.sh) in a real Mosquitto, with only the ports and the
  * paths moved to the test's.
  */
 function composeBrokerConfig(secrets: string, dir: string, localPort: number) {
@@ -17,15 +17,56 @@ function composeBrokerConfig(secrets: string, dir: string, localPort: number) {
     readFileSync(join(REPO, 'docker/mosquitto/mosquitto.conf'), 'utf8')
       .replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)
       .replace(/^listener 1880 127\.0\.0\.1$/m, `listener ${localPort} 127.0.0.1`)
-      .replace(/^password_file .*$/m, `password_file ${join(secrets, 'mqtt-passwd')}`)
+      .replace(
+        /^password_file \/run\/secrets\/(\S+)$/gm,
+        (_line, file: string) => `password_file ${join(secrets, file)}`,
+      )
       .replace(/^acl_file .*$/gm, `acl_file ${join(REPO, 'docker/mosquitto/acl')}`)
       .replace(/^persistence_location .*$/m, `persistence_location ${dir}/`)
       .concat('\nuser root\n');
 }
 
+const DEPLOYMENT_PAGE = readFileSync(join(REPO, 'docs/deployment.md'), 'utf8');
+
+/**
+ * The one broker command of docs/deployment.md that matches `pattern`, as it runs inside the
+ * broker's container (without its `docker compose exec mosquitto`), with the local listener's port
+ * 1880 moved to `localPort`.
+ */
+function documentedBrokerCommand(pattern: RegExp, localPort: number): string {
+  const commands = [...DEPLOYMENT_PAGE.matchAll(/^docker compose exec mosquitto (mosquitto_(?:sub|pub) .*)$/gm)]
+    .map((match) => match[1])
+    .filter((command) => pattern.test(command));
+  if (commands.length !== 1) {
+    throw new Error(`docs/deployment.md has ${commands.length} broker commands matching ${pattern}, not one`);
+  }
+  return commands[0].replace(' -p 1880 ', ` -p ${localPort} `);
+}
+
+/** A shell command running in `cwd` (the folder of `secrets/`, as docker/ is for the page's commands). */
+function shell(command: string, cwd: string) {
+  const child = spawn('bash', ['-c', `exec ${command}`], { cwd });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return {
+    ended,
+    stdout: () => stdout,
+    stop: () => {
+      child.kill();
+      return ended;
+    },
+  };
+}
+
 describe('the Compose broker with its accounts and ACL', () => {
   let dir: string;
   let secrets: string;
+  let localPort: number;
   let broker: PrivateBroker;
   const password = (account: string) => readFileSync(join(secrets, `mqtt-${account}`), 'utf8');
   /** The broker URL with `account`'s user info, as a peer configures it. */
@@ -37,7 +78,8 @@ describe('the Compose broker with its accounts and ACL', () => {
     execFileSync('bash', [join(REPO, 'docker/make-secrets.sh'), 'fermenter', 'greenhouse'], {
       env: { ...process.env, EVENTCAST_SECRETS: secrets },
     });
-    broker = await PrivateBroker.startConfigured(dir, composeBrokerConfig(secrets, dir, await freePort()));
+    localPort = await freePort();
+    broker = await PrivateBroker.startConfigured(dir, composeBrokerConfig(secrets, dir, localPort));
   });
 
   afterAll(async () => {
@@ -101,6 +143,87 @@ describe('the Compose broker with its accounts and ACL', () => {
       await peer.endAsync(true);
       await operator.close();
     }
+  });
+
+  describe('the troubleshooting commands of docs/deployment.md, as the admin account', () => {
+    const run = (command: string) => shell(command, dir).ended;
+    const documented = (pattern: RegExp) => documentedBrokerCommand(pattern, localPort);
+    /** `command` as `account` on the published port instead of admin on the local listener. */
+    const asAccount = (command: string, account: string) =>
+      command.replace(
+        ` -p ${localPort} -u admin -P "$(cat secrets/mqtt-admin)" `,
+        ` -p ${broker.port} -u ${account} -P "$(cat secrets/mqtt-${account})" `,
+      );
+
+    it('follow the history events as a peer publishes them', async () => {
+      const watch = shell(documented(/-t 'eventcast\/history\/#' -v$/), dir);
+      const peer = await MqttRecorder.connect(urlOf('peer'));
+      try {
+        const line = await waitFor('the published event in the output of the documented command', async () => {
+          await peer.publish('eventcast/history/troubleshooting', { key: 'troubleshooting', data: { t: 1 } });
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return watch.stdout().split('\n')[0] || undefined;
+        });
+        expect(line).toBe('eventcast/history/troubleshooting {"key":"troubleshooting","data":{"t":1}}');
+      } finally {
+        await peer.close();
+        await watch.stop();
+      }
+    });
+
+    it('list a history event published with retain, and clear it', async () => {
+      const peer = await connectAsync(urlOf('peer'), { reconnectPeriod: 0 });
+      await peer.publishAsync('eventcast/history/retained-by-mistake', '{"key":"retained-by-mistake"}', {
+        qos: 1,
+        retain: true,
+      });
+      await peer.endAsync();
+      const list = documented(/--retained-only/);
+      const clear = documented(/ -r -n -t eventcast\/history\/<topic>$/).replace('<topic>', 'retained-by-mistake');
+
+      expect((await run(list)).stdout).toBe('eventcast/history/retained-by-mistake {"key":"retained-by-mistake"}\n');
+      expect((await run(clear)).code).toBe(0);
+      expect((await run(list)).stdout).toBe('');
+    });
+
+    it('clear the will of a controller removed for good, which the operator and peer accounts cannot', async () => {
+      const will = '{"key":"fermenter","data":null}';
+      const controller = await connectAsync(urlOf('fermenter'), {
+        reconnectPeriod: 0,
+        will: { topic: 'eventcast/state/fermenter', payload: Buffer.from(will), qos: 1, retain: true },
+      });
+      controller.stream.destroy(); // the connection drops without a goodbye: the broker publishes the will
+      const show = documented(/-t 'eventcast\/state\/fermenter' -C 1 /);
+      const clear = documented(/ -r -n -t eventcast\/state\/<service_id>$/).replace('<service_id>', 'fermenter');
+      const shown = `eventcast/state/fermenter ${will}\n`;
+      await waitFor('the will of the controller', async () => (await run(show)).stdout === shown);
+
+      for (const account of ['operator', 'peer']) {
+        // The broker drops the publish, and MQTT 3.1.1 gives the client no sign of it.
+        expect({ account, code: (await run(asAccount(clear, account))).code }).toEqual({ account, code: 0 });
+        expect({ account, shown: (await run(show)).stdout }).toEqual({ account, shown });
+      }
+      expect((await run(clear)).code).toBe(0);
+      expect((await run(show)).stdout).toBe('');
+    });
+
+    it('are refused without the account, anonymous on the local listener, and as admin on the published port', async () => {
+      const peer = await connectAsync(urlOf('peer'), { reconnectPeriod: 0 });
+      await peer.publishAsync('eventcast/history/left-retained', '{"key":"left-retained"}', { qos: 1, retain: true });
+      await peer.endAsync();
+      const list = documented(/--retained-only/);
+      expect((await run(list)).stdout).toContain('eventcast/history/left-retained');
+
+      const withoutAccount = await run(`mosquitto_sub -h 127.0.0.1 -p ${broker.port} -t 'eventcast/history/#' -v -W 3`);
+      expect(withoutAccount.stderr).toContain('Connection Refused: not authorised.');
+      const anonymousLocal = await run(list.replace(' -u admin -P "$(cat secrets/mqtt-admin)"', ''));
+      expect(anonymousLocal.stdout).toBe('');
+      const adminPublished = await run(list.replace(` -p ${localPort} `, ` -p ${broker.port} `));
+      expect(adminPublished.stderr).toContain('Connection Refused: not authorised.');
+      // What the anonymous listener is for: the broker's health check.
+      const health = await run(`mosquitto_sub -h 127.0.0.1 -p ${localPort} -t '$SYS/broker/uptime' -C 1 -W 3`);
+      expect(health.stdout).toMatch(/^\d+ seconds\n$/);
+    });
   });
 
   describe('with every service logged in under its own account', () => {
