@@ -18,6 +18,7 @@ function moduleBoundaries({ testing }) {
         { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
         { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
         { sourceTag: 'scope:pure', onlyDependOnLibsWithTags: ['scope:pure'] },
+        { sourceTag: 'scope:browser', notDependOnLibsWithTags: ['scope:runtime'] },
       ],
     },
   ];
@@ -31,14 +32,14 @@ export default [
     ignores: ['**/dist', '**/node_modules', '**/.nx', '**/tmp', '**/data', '**/coverage'],
   },
   {
-    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: {
       '@nx/enforce-module-boundaries': moduleBoundaries({ testing: false }),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -58,6 +59,27 @@ export default [
     rules: {
       '@nx/enforce-module-boundaries': 'off',
       '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  // Layers inside an app (CONTRIBUTING.md, "Layers"): `app/` holds the services and their ports,
+  // `infra/` the adapters; only the module that wires adapters to ports imports `infra/`. Tests may
+  // use a real adapter as their fake.
+  {
+    files: ['apps/*/src/app/**/*.ts'],
+    ignores: ['apps/*/src/app/app.module.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/infra', '**/infra/**'],
+              message:
+                'app/ depends on ports only; wire an adapter to its port in app.module.ts (CONTRIBUTING.md, "Layers").',
+            },
+          ],
+        },
+      ],
     },
   },
   // Last: Prettier owns the layout, so no lint rule may argue with it.

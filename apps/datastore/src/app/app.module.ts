@@ -2,6 +2,7 @@ import { PingController } from '@eventcast/bootstrap';
 import { BrokerConnection, MessagingModule } from '@eventcast/messaging';
 import { DynamicModule, Module } from '@nestjs/common';
 import { DatastoreConfig } from '../config/datastore.config';
+import { DocumentStoreModule } from '../infra/document-store.module';
 import { DocumentsModule } from './documents/documents.module';
 
 @Module({})
@@ -9,7 +10,7 @@ export class AppModule {
   static forRoot(config: DatastoreConfig, broker: BrokerConnection): DynamicModule {
     return {
       module: AppModule,
-      imports: [MessagingModule.forRoot(broker), DocumentsModule.forRoot(config)],
+      imports: [MessagingModule.forRoot(broker), DocumentStoreModule.forRoot(config), DocumentsModule],
       controllers: [PingController],
       providers: [{ provide: DatastoreConfig, useValue: config }],
       exports: [DatastoreConfig],
