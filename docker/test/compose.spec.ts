@@ -38,7 +38,8 @@ describe('docker/compose.yaml', () => {
     (name, doc) => {
       const service = byName(name);
       if (doc.image === 'docker/Dockerfile') {
-        expect(service.build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile' });
+        const target = doc.stage && { target: doc.stage };
+        expect(service.build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', ...target });
       } else {
         expect(service.image).toBe(doc.image);
         expect(service.build).toBeUndefined();

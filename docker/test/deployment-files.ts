@@ -16,7 +16,7 @@ export function readRepoFile(path: string): string {
 /** The parts of a Compose service these checks look at. */
 export interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; target?: string };
   command?: string[];
   environment?: Record<string, string>;
   volumes?: string[];
@@ -57,8 +57,10 @@ function interpolate(node: unknown): unknown {
 /** One row of the services table of docs/deployment.md. */
 export interface DocumentedService {
   name: string;
-  /** An image reference, or `docker/Dockerfile` for the eventcast image. */
+  /** An image reference, or `docker/Dockerfile` for an image built from it. */
   image: string;
+  /** The stage of docker/Dockerfile, when not its last: "`docker/Dockerfile`, stage `proxy`". */
+  stage?: string;
   environment: Record<string, string>;
   volumes: string[];
   published: string[];
@@ -78,6 +80,7 @@ export function documentedServices(): DocumentedService[] {
   return tableUnder(readRepoFile(DOCS), '## Services').map((row) => ({
     name: codeSpans(row['service'])[0],
     image: codeSpans(row['image'])[0],
+    stage: /stage `([^`]+)`/.exec(row['image'])?.[1],
     environment: Object.fromEntries(codeSpans(row['environment']).map((pair) => pair.split(/=(.*)/s).slice(0, 2))),
     volumes: codeSpans(row['volumes']),
     published: codeSpans(row['published']),

@@ -24,8 +24,27 @@ describe('docker/Dockerfile', () => {
     );
   });
 
-  it('builds from official Node LTS images pinned to a release line, never latest', () => {
-    expect(all.map((s) => s.image)).toEqual(['node:22-bookworm', 'node:22-bookworm', 'node:22-bookworm-slim']);
+  it('builds from official Node LTS and nginx images pinned to a release line, never latest', () => {
+    expect(all.map((s) => s.image)).toEqual([
+      'node:22-bookworm',
+      'node:22-bookworm',
+      'nginx:1.28-alpine',
+      'node:22-bookworm-slim',
+    ]);
+  });
+
+  it("ends with the services' stage, so a build without --target makes the services' image", () => {
+    expect(runtime.name).toBe('runtime');
+  });
+
+  it('puts the web app, as the build stage built it, in the folder the proxy serves at /, in the stage proxy', () => {
+    // npm run build builds every project with a build target; the web app's writes dist/apps/web.
+    expect(JSON.parse(readRepoFile('package.json')).scripts.build).toBe('nx run-many -t build');
+    const web = JSON.parse(readRepoFile('apps/web/project.json'));
+    expect(web.targets.build.options.outputPath).toBe('dist/apps/web');
+    const root = /^root (\S+);$/m.exec(readRepoFile('docker/proxy/routes.conf'))?.[1];
+    expect(argsOf(stage('proxy'), 'COPY')).toEqual([`--from=build /app/dist/apps/web ${root}`]);
+    expect(argsOf(stage('proxy'), 'RUN')).toEqual([]);
   });
 
   it('installs everything and builds the apps in the build stage', () => {

@@ -2,12 +2,15 @@ import { Server } from 'node:http';
 import WebSocket from 'ws';
 import { waitFor } from '@eventcast/testing';
 import { documentedRoutes } from './deployment-files';
-import { NGINX_INSTALLED, portOf, RunningProxy, standIn, startProxy } from './proxy-process';
+import { NGINX_INSTALLED, portOf, RunningProxy, standIn, startProxy, webAppBuild } from './proxy-process';
 
 // Runs the proxy's own configuration with a stand-in server for each service behind it (startProxy).
 // Needs an nginx program (apt-get install nginx-light).
 const routes = documentedRoutes();
 const services = [...new Set(routes.map((r) => r.service))];
+const INDEX_HTML =
+  '<!doctype html><title>eventcast</title><script type="module" src="/assets/index-B7x9kQ2a.js"></script>\n';
+const ASSET = { name: 'index-B7x9kQ2a.js', content: 'console.log("eventcast web");\n' };
 
 (NGINX_INSTALLED ? describe : describe.skip)(
   `the proxy, run by nginx in front of stand-in services${NGINX_INSTALLED ? '' : ' (SKIPPED: no nginx program here)'}`,
@@ -18,7 +21,8 @@ const services = [...new Set(routes.map((r) => r.service))];
 
     beforeAll(async () => {
       for (const service of services) backends.set(service, await standIn(service));
-      proxy = await startProxy('http.conf', (name) => `127.0.0.1:${portOf(backends.get(name))}`);
+      const web = webAppBuild({ indexHtml: INDEX_HTML, asset: ASSET });
+      proxy = await startProxy('http.conf', (name) => `127.0.0.1:${portOf(backends.get(name))}`, undefined, web);
       base = proxy.http;
     });
 
@@ -71,8 +75,35 @@ const services = [...new Set(routes.map((r) => r.service))];
       expect(JSON.parse(first)).toMatchObject({ service: 'history', authorization: 'Bearer token-of-the-test' });
     });
 
-    it('answers a path no service owns with 404 from the proxy', async () => {
-      expect((await fetch(`${base}/nobody/ping`)).status).toBe(404);
+    it.each(['/', '/index.html', '/blocks/Sensor', '/nobody/ping'])(
+      "answers %s with the web app's index.html, which browsers must ask for again each time",
+      async (path) => {
+        const response = await fetch(`${base}${path}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/html');
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        expect(await response.text()).toBe(INDEX_HTML);
+      },
+    );
+
+    it('serves a hashed asset of the web app as JavaScript, cached for a year', async () => {
+      const response = await fetch(`${base}/assets/${ASSET.name}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/javascript');
+      expect(response.headers.get('cache-control')).toBe('max-age=31536000');
+      expect(await response.text()).toBe(ASSET.content);
+    });
+
+    it('answers a missing asset with 404, not with the page', async () => {
+      const response = await fetch(`${base}/assets/index-gone.js`);
+      expect(response.status).toBe(404);
+    });
+
+    it('leaves every service path to its service, even one the web app has no file for', async () => {
+      for (const { path, service } of routes) {
+        const response = await fetch(`${base}${path}no-such-route`);
+        expect(await response.json()).toEqual({ service, url: `${path}no-such-route` });
+      }
     });
 
     it('answers 429 to a client beyond its request rate, and serves it again once it slows down', async () => {

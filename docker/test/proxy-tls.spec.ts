@@ -4,7 +4,7 @@ import { Server } from 'node:http';
 import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NGINX_INSTALLED, portOf, RunningProxy, standIn, startProxy } from './proxy-process';
+import { NGINX_INSTALLED, portOf, RunningProxy, standIn, startProxy, webAppBuild } from './proxy-process';
 
 /** A self-signed certificate for 127.0.0.1, made as docs/security.md tells a user to. */
 function selfSignedCertificate(dir: string) {
@@ -51,7 +51,8 @@ function httpsGet(port: number, path: string, ca: string) {
       const tls = selfSignedCertificate(mkdtempSync(join(tmpdir(), 'eventcast-proxy-tls-')));
       ca = readFileSync(tls.cert, 'utf8');
       fermenter = await standIn('fermenter');
-      proxy = await startProxy('https.conf', () => `127.0.0.1:${portOf(fermenter)}`, tls);
+      const web = webAppBuild({ indexHtml: '<!doctype html>\n', asset: { name: 'app-1a2b.js', content: '' } });
+      proxy = await startProxy('https.conf', () => `127.0.0.1:${portOf(fermenter)}`, tls, web);
     });
 
     afterAll(async () => {
@@ -63,6 +64,13 @@ function httpsGet(port: number, path: string, ca: string) {
       const answer = await httpsGet(proxy.httpsPort, '/fermenter/ping', ca);
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toMatchObject({ service: 'fermenter', url: '/fermenter/ping' });
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+    });
+
+    // The web app's locations set their cache headers with expires: an add_header there would drop HSTS.
+    it.each(['/', '/assets/app-1a2b.js'])('serves the web app at %s over HTTPS, with HSTS too', async (path) => {
+      const answer = await httpsGet(proxy.httpsPort, path, ca);
+      expect(answer.status).toBe(200);
       expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
     });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOCKER_DIR, documentedRoutes, found, loadCompose, readRepoFile } from './deployment-files';
 import { locations, proxyHeaders, proxyTarget } from './nginx-config';
+import { NGINX_MIME_TYPES } from './proxy-process';
 
 const config = readRepoFile('docker/proxy/nginx.conf');
 const rules = locations(readRepoFile('docker/proxy/routes.conf')).filter((l) => proxyTarget(l) !== undefined);
@@ -69,6 +70,7 @@ describe('docker/proxy', () => {
       for (const file of ['nginx.conf', 'routes.conf'])
         copyFileSync(join(DOCKER_DIR, 'proxy', file), join(prefix, file));
       copyFileSync(join(DOCKER_DIR, 'proxy', server), join(prefix, 'server.conf'));
+      copyFileSync(NGINX_MIME_TYPES, join(prefix, 'mime.types'));
       mkdirSync(join(prefix, 'tls'));
       const certificate = ['-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'];
       const files = ['-keyout', join(prefix, 'tls/key.pem'), '-out', join(prefix, 'tls/cert.pem')];
