@@ -1,0 +1,189 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type uPlot from 'uplot';
+import { dataOf } from '../../services/api';
+import { download } from '../../ui/download';
+import { useElementWidth } from '../../ui/use-element-width';
+import { useConnection } from '../services-context';
+import { formatWidth } from './bucket';
+import { defaultColour } from './colours';
+import { DataTable } from './data-table';
+import { Graph, type GraphLine } from './graph';
+import { alignSeries, gapThreshold, seriesOf } from './series';
+import { assignAxes, axisOfField } from './units';
+import { useGraphData } from './use-graph-data';
+import type { AxisRange, ViewState } from './view-state';
+
+const RESOLUTIONS: Record<string, string> = { raw: 'raw values', '1m': 'minute rollups', '1h': 'hour rollups' };
+
+interface GraphPanelProps {
+  view: ViewState;
+  onYRange: (axis: string, range: AxisRange) => void;
+  /** Reports the span shown, for the custom range inputs. */
+  onSpan: (span: { from: number; to: number }) => void;
+}
+
+/** The graph of the view's fields with its toolbar, Y ranges and data table. */
+export function GraphPanel({ view, onYRange, onSpan }: GraphPanelProps) {
+  const { services } = useConnection();
+  const figure = useRef<HTMLElement>(null);
+  const chart = useRef<uPlot>();
+  const [box, width] = useElementWidth<HTMLDivElement>();
+  const [zoom, setZoom] = useState<{ from: number; to: number }>();
+  const [table, setTable] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [exportProblem, setExportProblem] = useState('');
+  const names = useMemo(() => view.fields.map((field) => field.name), [JSON.stringify(view.fields)]);
+  const points = Math.max(2, Math.round(width / 50) * 50);
+  const data = useGraphData(names, view.range, zoom, points);
+
+  useEffect(() => setZoom(undefined), [JSON.stringify(names), JSON.stringify(view.range)]);
+  useEffect(() => onSpan(data.span), [data.span.from, data.span.to]);
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === figure.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const lines: GraphLine[] = view.fields.map((field, i) => ({
+    label: field.label || field.name,
+    colour: field.colour ?? defaultColour(i),
+    axis: axisOfField(field),
+  }));
+  const axes = assignAxes(lines.map((line) => line.axis));
+  // Until the data of newly chosen fields arrives, they are drawn empty.
+  const columns = useMemo(() => {
+    const series = names.map((name) => data.series[data.fields.indexOf(name)] ?? seriesOf([]));
+    return alignSeries(series, gapThreshold(series, data.bucketMs));
+  }, [data.series, data.fields, data.bucketMs, names]);
+  const shown = zoom ?? data.span;
+
+  const exportCsv = async () => {
+    setExportProblem('');
+    try {
+      const blob = await dataOf(
+        services.history.POST('/timeseries/csv', {
+          body: { fields: [...names], start: Math.floor(shown.from), end: Math.ceil(shown.to), precision: 'ISO8601' },
+          parseAs: 'blob',
+        }),
+      );
+      download(blob as unknown as Blob, 'history.csv');
+    } catch (error) {
+      setExportProblem(`CSV export failed: ${(error as Error).message}`);
+    }
+  };
+  const exportPng = () => {
+    const canvas = chart.current?.ctx.canvas;
+    if (!canvas) return;
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, copy.width, copy.height);
+    context.drawImage(canvas, 0, 0);
+    copy.toBlob((blob) => blob && download(blob, 'history.png'), 'image/png');
+  };
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void figure.current?.requestFullscreen();
+  };
+  const pan = (direction: number) => {
+    const step = ((shown.to - shown.from) / 2) * direction;
+    setZoom({ from: shown.from + step, to: shown.to + step });
+  };
+  const height = fullscreen ? Math.max(240, window.innerHeight - 220) : Math.max(220, Math.min(420, width * 0.5));
+
+  return (
+    <section ref={figure} class={`panel graph-panel${fullscreen ? ' fullscreen' : ''}`} aria-labelledby="graph-title">
+      <h2 id="graph-title">Graph</h2>
+      <div class="toolbar">
+        <span class="bucket">
+          {data.bucketMs > 0 ? `Bucket: ${formatWidth(data.bucketMs)}` : 'Bucket: –'}
+          {data.resolution && <span class="hint"> (from {RESOLUTIONS[data.resolution] ?? data.resolution})</span>}
+        </span>
+        <span role="status" class="live">
+          {data.live && !zoom ? 'Live' : data.loading ? 'Loading…' : ''}
+        </span>
+        <button type="button" onClick={() => pan(-1)} disabled={names.length === 0}>
+          Pan back
+        </button>
+        <button type="button" onClick={() => pan(1)} disabled={names.length === 0}>
+          Pan forward
+        </button>
+        <button type="button" onClick={() => setZoom(undefined)} disabled={!zoom}>
+          Reset zoom
+        </button>
+        <button type="button" onClick={toggleFullscreen} aria-pressed={fullscreen}>
+          Fullscreen
+        </button>
+        <button type="button" onClick={() => void exportCsv()} disabled={names.length === 0}>
+          Export CSV
+        </button>
+        <button type="button" onClick={exportPng} disabled={names.length === 0}>
+          Export PNG
+        </button>
+        <button type="button" aria-pressed={table} onClick={() => setTable(!table)}>
+          Show data as table
+        </button>
+      </div>
+      {(data.error || exportProblem) && (
+        <p role="alert" class="problem">
+          {data.error ? `Could not load the graph: ${data.error}` : exportProblem}
+        </p>
+      )}
+      <div ref={box} role="figure" aria-label="Graph" class="figure">
+        {width > 0 && (
+          <Graph
+            columns={columns}
+            lines={lines}
+            axes={axes}
+            yRanges={view.yRanges}
+            span={shown}
+            width={width}
+            height={height}
+            onZoom={(from, to) => setZoom({ from, to })}
+            onChart={(created) => (chart.current = created)}
+          />
+        )}
+      </div>
+      <p class="hint">Drag across the graph to zoom in.</p>
+      {axes.length > 0 && (
+        <fieldset class="y-ranges">
+          <legend>Y range (empty: automatic)</legend>
+          {axes.map(({ key }) => (
+            <span key={key} class="y-range">
+              <label>
+                {`Y min (${key})`}
+                <input
+                  type="number"
+                  step="any"
+                  value={view.yRanges[key]?.min ?? ''}
+                  onChange={(event) =>
+                    onYRange(key, { ...view.yRanges[key], min: numberOf(event.currentTarget.value) })
+                  }
+                />
+              </label>
+              <label>
+                {`Y max (${key})`}
+                <input
+                  type="number"
+                  step="any"
+                  value={view.yRanges[key]?.max ?? ''}
+                  onChange={(event) =>
+                    onYRange(key, { ...view.yRanges[key], max: numberOf(event.currentTarget.value) })
+                  }
+                />
+              </label>
+            </span>
+          ))}
+        </fieldset>
+      )}
+      {table && <DataTable columns={columns} labels={lines.map((line) => line.label)} />}
+    </section>
+  );
+}
+
+function numberOf(text: string): number | undefined {
+  const number = Number(text);
+  return text.trim() === '' || !Number.isFinite(number) ? undefined : number;
+}

@@ -1,0 +1,119 @@
+import { useEffect, useRef } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { AlignedColumns } from './series';
+import type { Axis } from './units';
+import type { AxisRange } from './view-state';
+
+/** A line of the graph: its label, colour and the axis (unit) it is drawn against. */
+export interface GraphLine {
+  label: string;
+  colour: string;
+  axis: string;
+}
+
+interface GraphProps {
+  columns: AlignedColumns;
+  lines: readonly GraphLine[];
+  axes: readonly Axis[];
+  yRanges: Readonly<Record<string, AxisRange>>;
+  /** The time span shown (epoch ms), whatever the data covers. */
+  span: { from: number; to: number };
+  width: number;
+  height: number;
+  /** The user dragged over the span from `from` to `to` (epoch ms). */
+  onZoom: (from: number, to: number) => void;
+  /** Hands the uPlot instance out (for the PNG export), or undefined when it goes. */
+  onChart?: (chart: uPlot | undefined) => void;
+}
+
+/**
+ * The uPlot chart on canvas. It is made again only when its lines or axes change; new data, a new
+ * span or a new size only redraw it.
+ */
+export function Graph({ columns, lines, axes, yRanges, span, width, height, onZoom, onChart }: GraphProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot>();
+  const spanRef = useRef(span);
+  const yRangesRef = useRef(yRanges);
+  const onZoomRef = useRef(onZoom);
+  spanRef.current = span;
+  yRangesRef.current = yRanges;
+  onZoomRef.current = onZoom;
+  const shape = JSON.stringify([lines, axes]);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const options: uPlot.Options = {
+      width,
+      height,
+      scales: {
+        x: { time: true, range: () => [spanRef.current.from / 1000, spanRef.current.to / 1000] },
+        ...Object.fromEntries(
+          axes.map(({ key }) => [
+            key,
+            {
+              range: (_u: uPlot, min: number | null, max: number | null): uPlot.Range.MinMax => {
+                const auto = min === null || max === null ? [0, 1] : uPlot.rangeNum(min, max, 0.1, true);
+                const manual = yRangesRef.current[key] ?? {};
+                return [manual.min ?? auto[0], manual.max ?? auto[1]];
+              },
+            },
+          ]),
+        ),
+      },
+      axes: [
+        {},
+        ...axes.map(({ key, side }) => ({
+          scale: key,
+          side: side === 'left' ? 3 : 1,
+          label: key,
+          grid: { show: side === 'left' },
+        })),
+      ],
+      series: [
+        {},
+        ...lines.map(({ label, colour, axis }) => ({
+          label,
+          stroke: colour,
+          scale: axis,
+          width: 1.5,
+          spanGaps: false,
+        })),
+      ],
+      cursor: { drag: { x: true, y: false, setScale: false } },
+      hooks: {
+        setSelect: [
+          (u: uPlot) => {
+            if (u.select.width < 2) return;
+            const from = u.posToVal(u.select.left, 'x') * 1000;
+            const to = u.posToVal(u.select.left + u.select.width, 'x') * 1000;
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            onZoomRef.current(Math.round(from), Math.round(to));
+          },
+        ],
+      },
+      legend: { live: true },
+    };
+    const created = new uPlot(options, columns as uPlot.AlignedData, element);
+    chart.current = created;
+    onChart?.(created);
+    return () => {
+      created.destroy();
+      chart.current = undefined;
+      onChart?.(undefined);
+    };
+    // Made again only when the lines or axes change (shape); data, span, size and Y ranges redraw below.
+  }, [shape]);
+
+  useEffect(() => {
+    chart.current?.setData(columns as uPlot.AlignedData);
+  }, [columns, span.from, span.to, JSON.stringify(yRanges)]);
+
+  useEffect(() => {
+    chart.current?.setSize({ width, height });
+  }, [width, height]);
+
+  return <div ref={holder} class="chart" />;
+}

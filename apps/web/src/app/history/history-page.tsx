@@ -1,0 +1,87 @@
+import { useState } from 'preact/hooks';
+import { FieldPicker } from './field-picker';
+import { GraphFields } from './graph-fields';
+import { GraphPanel } from './graph-panel';
+import { LatestValues } from './latest-values';
+import { RangeBar } from './range-bar';
+import { SavedViewsPanel } from './saved-views-panel';
+import { useFields } from './use-fields';
+import { useViewState } from './use-view-state';
+import { formatViewState, MAX_FIELDS } from './view-state';
+
+/** The history explorer: pick fields, graph them over a range, read their latest values, save the view. */
+export function HistoryPage() {
+  const [view, update] = useViewState();
+  const fields = useFields();
+  const [span, setSpan] = useState({ from: Date.now() - 86_400_000, to: Date.now() });
+  const [problem, setProblem] = useState('');
+  const chosen = new Set(view.fields.map((field) => field.name));
+
+  const toggleField = (name: string) => {
+    if (!chosen.has(name) && chosen.size >= MAX_FIELDS) {
+      return setProblem(`A graph holds at most ${MAX_FIELDS} fields; remove one first.`);
+    }
+    setProblem('');
+    update((previous) => ({
+      ...previous,
+      fields: chosen.has(name)
+        ? previous.fields.filter((field) => field.name !== name)
+        : [...previous.fields, { name }],
+    }));
+  };
+
+  return (
+    <div class="history">
+      <h1>History</h1>
+      <div class="layout">
+        <FieldPicker
+          fields={fields.fields}
+          chosen={chosen}
+          onToggle={toggleField}
+          loading={fields.loading}
+          error={fields.error}
+        />
+        <div class="main-column">
+          <section class="panel" aria-labelledby="fields-title">
+            <h2 id="fields-title">Graph fields</h2>
+            {problem && (
+              <p role="alert" class="problem">
+                {problem}
+              </p>
+            )}
+            <GraphFields
+              fields={view.fields}
+              onChange={(index, field) =>
+                update((previous) => ({
+                  ...previous,
+                  fields: previous.fields.map((old, i) => (i === index ? field : old)),
+                }))
+              }
+              onRemove={(index) =>
+                update((previous) => ({ ...previous, fields: previous.fields.filter((_, i) => i !== index) }))
+              }
+            />
+            <RangeBar
+              range={view.range}
+              span={span}
+              onRange={(range) => update((previous) => ({ ...previous, range }))}
+            />
+          </section>
+          <GraphPanel
+            view={view}
+            onSpan={setSpan}
+            onYRange={(axis, range) =>
+              update((previous) => ({ ...previous, yRanges: { ...previous.yRanges, [axis]: range } }))
+            }
+          />
+          <LatestValues
+            fields={view.fields}
+            staleAfter={view.staleAfter}
+            onStaleAfter={(staleAfter) => update((previous) => ({ ...previous, staleAfter }))}
+          />
+          <SavedViewsPanel query={formatViewState(view)} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { HistorySchemas } from '@eventcast/api-client';
+import { useEffect, useState } from 'preact/hooks';
+import { useConnection } from '../services-context';
+import type { FieldView } from './view-state';
+
+/** How far back the panel looks for a field's last value. */
+const LATEST_WITHIN = '365d';
+
+interface LatestValuesProps {
+  fields: readonly FieldView[];
+  staleAfter: number;
+  onStaleAfter: (seconds: number) => void;
+}
+
+/** The last value of each field on the graph and its age, kept current over the stream; old ones are marked stale. */
+export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesProps) {
+  const { stream } = useConnection();
+  const [latest, setLatest] = useState<ReadonlyMap<string, HistorySchemas['LatestValueDto']>>(new Map());
+  const [now, setNow] = useState(Date.now());
+  const names = fields.map((field) => field.name);
+  const key = JSON.stringify(names);
+
+  useEffect(() => {
+    setLatest(new Map());
+    if (names.length === 0) return;
+    return stream.subscribe({
+      command: 'metrics',
+      query: { fields: names, duration: LATEST_WITHIN },
+      onData: (values) => setLatest(new Map(values.map((value) => [value.field, value]))),
+    });
+  }, [stream, key]);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <section class="panel latest" aria-labelledby="latest-title" role="region">
+      <h2 id="latest-title">Latest values</h2>
+      <label class="stale-after">
+        Stale after (s)
+        <input
+          type="number"
+          min="1"
+          step="1"
+          value={staleAfter}
+          onChange={(event) => {
+            const seconds = Number(event.currentTarget.value);
+            if (Number.isFinite(seconds) && seconds > 0) onStaleAfter(seconds);
+          }}
+        />
+      </label>
+      <table class="data">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Value</th>
+            <th scope="col">Age</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => {
+            const value = latest.get(field.name);
+            const age = value ? Math.max(0, (now - Date.parse(value.timestamp)) / 1000) : undefined;
+            const stale = age === undefined || age > staleAfter;
+            return (
+              <tr key={field.name} class={stale ? 'stale' : ''}>
+                <th scope="row" title={field.name}>
+                  {field.label || field.name}
+                </th>
+                <td>{value ? String(value.value) : '–'}</td>
+                <td>
+                  {age === undefined ? 'no value' : formatAge(age)}
+                  {stale && <span class="stale-mark"> stale</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** An age in seconds as people read it: `4 s`, `3 min 2 s`, `5 h 1 min`, `2 d 3 h`. */
+export function formatAge(seconds: number): string {
+  const s = Math.floor(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
+}

@@ -1,0 +1,86 @@
+import { alignSeries, gapThreshold, mergeBuckets, seriesOf } from './series';
+
+const plain = (series: { times: Float64Array; values: Float64Array }) => ({
+  times: [...series.times],
+  values: [...series.values],
+});
+
+describe('mergeBuckets', () => {
+  it('replaces the buckets a live update holds again and appends the new ones', () => {
+    const merged = mergeBuckets(
+      seriesOf([
+        [1000, 1],
+        [2000, 2],
+        [3000, 3],
+      ]),
+      seriesOf([
+        [3000, 3.5],
+        [4000, 4],
+      ]),
+    );
+    expect(plain(merged)).toEqual({ times: [1000, 2000, 3000, 4000], values: [1, 2, 3.5, 4] });
+  });
+
+  it('drops what slid out of the window', () => {
+    const merged = mergeBuckets(
+      seriesOf([
+        [1000, 1],
+        [2000, 2],
+      ]),
+      seriesOf([[3000, 3]]),
+      1500,
+    );
+    expect(plain(merged)).toEqual({ times: [2000, 3000], values: [2, 3] });
+  });
+
+  it('keeps the series when the update is empty, and takes the update when the series is', () => {
+    const series = seriesOf([[1000, 1]]);
+    expect(plain(mergeBuckets(series, seriesOf([])))).toEqual(plain(series));
+    expect(plain(mergeBuckets(seriesOf([]), series))).toEqual(plain(series));
+  });
+});
+
+describe('alignSeries', () => {
+  it('puts fields on one time axis in seconds, undefined where a field has no value there', () => {
+    const [times, a, b] = alignSeries(
+      [
+        seriesOf([
+          [1000, 1],
+          [2000, 2],
+        ]),
+        seriesOf([
+          [2000, 20],
+          [3000, 30],
+        ]),
+      ],
+      10_000,
+    );
+    expect([...times]).toEqual([1, 2, 3]);
+    expect(a).toEqual([1, 2, undefined]);
+    expect(b).toEqual([undefined, 20, 30]);
+  });
+
+  it('breaks the line with a null between values further apart than the gap threshold', () => {
+    const [times, a] = alignSeries(
+      [
+        seriesOf([
+          [1000, 1],
+          [2000, 2],
+          [10_000, 3],
+        ]),
+      ],
+      3000,
+    );
+    expect([...times]).toEqual([1, 2, 6, 10]);
+    expect(a).toEqual([1, 2, null, 3]);
+  });
+});
+
+describe('gapThreshold', () => {
+  it('is three buckets, or five of the usual steps when values are sparser than buckets', () => {
+    const everySecond = seriesOf(Array.from({ length: 10 }, (_, i) => [i * 1000, i]));
+    expect(gapThreshold([everySecond], 1000)).toBe(5000);
+    expect(gapThreshold([everySecond], 5000)).toBe(15_000);
+    expect(gapThreshold([], 5000)).toBe(15_000);
+  });
+});

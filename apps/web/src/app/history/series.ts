@@ -1,0 +1,101 @@
+/** One field's points, oldest first, in typed arrays: times in epoch ms, values as numbers. */
+export interface Series {
+  times: Float64Array;
+  values: Float64Array;
+}
+
+/** The series of `[epoch_ms, value]` pairs as the history service answers them (sorted by time). */
+export function seriesOf(pairs: readonly (readonly number[])[]): Series {
+  const times = new Float64Array(pairs.length);
+  const values = new Float64Array(pairs.length);
+  pairs.forEach(([time, value], i) => {
+    times[i] = time;
+    values[i] = value;
+  });
+  return { times, values };
+}
+
+/**
+ * `series` with the buckets of a live update merged in: a bucket whose time is already there
+ * replaces it, newer ones are appended, and buckets before `from` (the start of a sliding window)
+ * are dropped. The update's buckets are sorted and start at most a few buckets before the end.
+ */
+export function mergeBuckets(series: Series, update: Series, from = -Infinity): Series {
+  const firstNew = update.times.length > 0 ? update.times[0] : Infinity;
+  let keepFrom = lowerBound(series.times, from);
+  const keepTo = lowerBound(series.times, firstNew);
+  if (keepFrom > keepTo) keepFrom = keepTo;
+  const updateFrom = lowerBound(update.times, from);
+  const length = keepTo - keepFrom + update.times.length - updateFrom;
+  const times = new Float64Array(length);
+  const values = new Float64Array(length);
+  times.set(series.times.subarray(keepFrom, keepTo));
+  values.set(series.values.subarray(keepFrom, keepTo));
+  times.set(update.times.subarray(updateFrom), keepTo - keepFrom);
+  values.set(update.values.subarray(updateFrom), keepTo - keepFrom);
+  return { times, values };
+}
+
+/** The first index of `sorted` holding a value at least `value`. */
+function lowerBound(sorted: Float64Array, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The data as uPlot draws it: times in seconds (shared by all fields) and one column per field.
+ * A cell is `undefined` where the field has no value at that time (the line goes on past it) and
+ * `null` where the field has a gap (the line breaks): two of its values lie more than `gapAfter` ms
+ * apart, and a time between them holds the `null`.
+ */
+export type AlignedColumns = [Float64Array, ...(number | null | undefined)[][]];
+
+/** The series of several fields on one time axis, with their gaps; see {@link AlignedColumns}. */
+export function alignSeries(series: readonly Series[], gapAfter: number): AlignedColumns {
+  const gapTimes = series.map((one) => gapsOf(one, gapAfter));
+  const all = new Set<number>();
+  series.forEach((one, i) => {
+    for (const time of one.times) all.add(time);
+    for (const time of gapTimes[i]) all.add(time);
+  });
+  const times = Float64Array.from(all).sort();
+  const position = new Map<number, number>();
+  times.forEach((time, i) => position.set(time, i));
+  const columns = series.map((one, i) => {
+    const column: (number | null | undefined)[] = new Array(times.length);
+    for (const time of gapTimes[i]) column[position.get(time) as number] = null;
+    one.times.forEach((time, j) => (column[position.get(time) as number] = one.values[j]));
+    return column;
+  });
+  const seconds = times.map((time) => time / 1000);
+  return [seconds, ...columns];
+}
+
+/** A time in the middle of each gap of `series`: consecutive values more than `gapAfter` ms apart. */
+function gapsOf({ times }: Series, gapAfter: number): number[] {
+  const gaps: number[] = [];
+  for (let i = 1; i < times.length; i++) {
+    if (times[i] - times[i - 1] > gapAfter) gaps.push(Math.floor((times[i] + times[i - 1]) / 2));
+  }
+  return gaps;
+}
+
+/**
+ * How far apart two values may lie before the line breaks: several buckets, or several of the
+ * field's usual steps when it is written less often than once a bucket.
+ */
+export function gapThreshold(series: readonly Series[], bucketMs: number): number {
+  const steps: number[] = [];
+  for (const { times } of series) {
+    for (let i = 1; i < times.length; i++) steps.push(times[i] - times[i - 1]);
+  }
+  steps.sort((a, b) => a - b);
+  const usual = steps.length > 0 ? steps[Math.floor(steps.length / 2)] : 0;
+  return Math.max(3 * bucketMs, 5 * usual);
+}

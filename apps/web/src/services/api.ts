@@ -1,0 +1,52 @@
+import {
+  createDatastoreClient,
+  createHistoryClient,
+  type DatastoreApiClient,
+  type HistoryApiClient,
+} from '@eventcast/api-client';
+import type { Middleware } from 'openapi-fetch';
+import { askForToken } from './token';
+
+/** The service clients of one token: same-origin, as the proxy serves the app and the API together. */
+export interface Services {
+  history: HistoryApiClient;
+  datastore: DatastoreApiClient;
+  token?: string;
+}
+
+/** An answer that was not 2xx, with the service's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const asksForTokenOn401: Middleware = {
+  onResponse({ response }) {
+    if (response.status === 401) askForToken();
+    return undefined;
+  },
+};
+
+/** The clients that call the services at this page's origin, sending `token` when there is one. */
+export function servicesFor(token: string | undefined, origin = window.location.origin): Services {
+  const history = createHistoryClient(origin, { token });
+  const datastore = createDatastoreClient(origin, { token });
+  history.use(asksForTokenOn401);
+  datastore.use(asksForTokenOn401);
+  return { history, datastore, token };
+}
+
+/** The data of a call that must succeed; else an {@link ApiError} naming the status and message. */
+export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok && data !== undefined) return data;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  throw new ApiError(
+    response.status,
+    `${response.status}: ${Array.isArray(message) ? message.join('; ') : String(message ?? response.statusText)}`,
+  );
+}

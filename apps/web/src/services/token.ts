@@ -1,0 +1,37 @@
+const KEY = 'eventcast.apiToken';
+const listeners = new Set<() => void>();
+let wanted = false;
+
+/** The API token of this browser session, if the user gave one. */
+export function sessionToken(): string | undefined {
+  return sessionStorage.getItem(KEY) || undefined;
+}
+
+/** Whether a call was refused for want of a (valid) token and the user has not given one since. */
+export function tokenWanted(): boolean {
+  return wanted;
+}
+
+/** Keeps `token` for this browser session (never in the URL) and lets every view call again with it. */
+export function keepSessionToken(token: string): void {
+  sessionStorage.setItem(KEY, token);
+  wanted = false;
+  notify();
+}
+
+/** Asks the user for a token: a call answered 401. */
+export function askForToken(): void {
+  if (wanted) return;
+  wanted = true;
+  notify();
+}
+
+/** Calls `listener` whenever the token or the wish for one changes; returns the unsubscribe. */
+export function onTokenChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}

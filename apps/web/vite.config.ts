@@ -1,0 +1,38 @@
+import preact from '@preact/preset-vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const workspace = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Where `nx run web:serve` and `web:preview` send the API paths, so the app's calls stay
+ * same-origin without the `npm start` proxy: the routes of the Compose nginx, most specific first.
+ */
+function apiProxy(env: NodeJS.ProcessEnv): Record<string, ProxyOptions> {
+  const history = env['WEB_HISTORY_URL'] || 'http://localhost:5001';
+  const datastore = env['WEB_DATASTORE_URL'] || 'http://localhost:5002';
+  const controller = env['WEB_CONTROLLER_URL'] || 'http://localhost:5000';
+  const serviceId = env['SERVICE_ID'] || 'controller-1';
+  return {
+    '/history/datastore/': { target: datastore },
+    '/history/': { target: history, ws: true },
+    [`/${serviceId}/`]: { target: controller },
+  };
+}
+
+export default defineConfig({
+  root,
+  cacheDir: `${workspace}node_modules/.vite/web`,
+  plugins: [preact()],
+  resolve: {
+    alias: { '@eventcast/api-client': `${workspace}libs/api-client/src/index.ts` },
+  },
+  build: {
+    outDir: `${workspace}dist/apps/web`,
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: { port: 4200, proxy: apiProxy(process.env) },
+  preview: { port: 4300, proxy: apiProxy(process.env) },
+});
