@@ -85,3 +85,34 @@ describe('the logs of a built service with LOG_LEVEL=warn', () => {
     }
   }, 30_000);
 });
+
+describe('the route mapping of a built service at start-up', () => {
+  /** What the datastore printed until it answered its ping, with `env` added. */
+  async function startLog(env: Record<string, string>): Promise<string> {
+    const port = String(await freePort());
+    const datastore = new BuiltApp('datastore', { PORT: port, MQTT_URL: testBrokerUrl(), ...env }).start();
+    try {
+      await waitFor('the datastore to answer its ping', () =>
+        fetch(`http://127.0.0.1:${port}/history/datastore/ping`).then(
+          (answer) => answer.ok,
+          () => false,
+        ),
+      );
+      return datastore.log;
+    } finally {
+      await datastore.stop('SIGTERM');
+    }
+  }
+
+  it('is left out at the default level, which keeps the start line', async () => {
+    const log = await startLog({});
+    expect(log).toContain(' started at ');
+    expect(log).not.toMatch(/RouterExplorer|RoutesResolver|Mapped \{/);
+  }, 30_000);
+
+  it('is shown, one debug line per route, with LOG_LEVEL=debug', async () => {
+    const log = await startLog({ LOG_LEVEL: 'debug' });
+    expect(log).toMatch(/DEBUG \[RouterExplorer\] Mapped \{\/history\/datastore\/get, POST\} route/);
+    expect(log).toMatch(/DEBUG \[RoutesResolver\] /);
+  }, 30_000);
+});

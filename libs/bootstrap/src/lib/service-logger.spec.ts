@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
+import type { LogLevel } from '@nestjs/common';
 import pino from 'pino';
-import { PinoNestLogger, requestId, serviceLoggers } from './service-logger';
+import { type LogLevelName, PinoNestLogger, requestId, ServiceConsoleLogger, serviceLoggers } from './service-logger';
 
 /** A pino logger at `trace` whose lines are collected, parsed. */
 function collectingPino() {
@@ -28,6 +29,15 @@ describe(PinoNestLogger.name, () => {
     ]);
   });
 
+  it("writes Nest's route-mapping lines at debug level", () => {
+    const { logger, lines } = collectingPino();
+    const nest = new PinoNestLogger(logger);
+    nest.log('Mapped {/history/datastore/get, POST} route', 'RouterExplorer');
+    nest.log('DocumentsController {/history/datastore}:', 'RoutesResolver');
+    nest.log('datastore started', 'datastore');
+    expect(lines.map(({ level }) => level)).toEqual([20, 20, 30]);
+  });
+
   it('keeps the stack of an error apart from its message', () => {
     const { logger, lines } = collectingPino();
     new PinoNestLogger(logger).error('write failed', 'Error: boom\n    at x', 'HistoryWriter');
@@ -42,15 +52,15 @@ describe(PinoNestLogger.name, () => {
 
 describe(serviceLoggers.name, () => {
   it('gives Nest its own readable lines at the levels LOG_LEVEL lets through, and no HTTP logger', () => {
-    expect(serviceLoggers({ format: 'text', level: 'warn' })).toEqual({ nest: ['fatal', 'error', 'warn'] });
-    expect(serviceLoggers({ format: 'text', level: 'trace' }).nest).toEqual([
-      'fatal',
-      'error',
-      'warn',
-      'log',
-      'debug',
-      'verbose',
-    ]);
+    const warn = serviceLoggers({ format: 'text', level: 'warn' });
+    expect(warn.nest).toBeInstanceOf(ServiceConsoleLogger);
+    expect(warn.http).toBeUndefined();
+    const enabled = (level: LogLevelName) =>
+      (['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const).filter((nest) =>
+        (serviceLoggers({ format: 'text', level }).nest as ServiceConsoleLogger).isLevelEnabled(nest),
+      );
+    expect(enabled('warn')).toEqual(['fatal', 'error', 'warn']);
+    expect(enabled('trace')).toEqual(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']);
   });
 
   it('gives JSON lines to Nest and to the HTTP requests', () => {
@@ -66,5 +76,36 @@ describe(requestId.name, () => {
     for (const header of [undefined, '', 'a b', 'x'.repeat(129), ['a', 'b'], 'id\n"injected": 1']) {
       expect(requestId(header)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
+  });
+});
+
+describe(ServiceConsoleLogger.name, () => {
+  /** What a logger at `levels` prints to stdout for Nest's calls made by `log`. */
+  function printed(levels: LogLevel[], log: (logger: ServiceConsoleLogger) => void): string {
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      log(new ServiceConsoleLogger({ logLevels: levels, colors: false }));
+      return write.mock.calls.map(([chunk]) => String(chunk)).join('');
+    } finally {
+      write.mockRestore();
+    }
+  }
+  const mapRoutes = (logger: ServiceConsoleLogger) => {
+    logger.log('Mapped {/history/datastore/get, POST} route', 'RouterExplorer');
+    logger.log('DocumentsController {/history/datastore}:', 'RoutesResolver');
+    logger.log('datastore started', 'datastore');
+  };
+
+  it('leaves the route-mapping lines out at the default level and keeps the others', () => {
+    const text = printed(['fatal', 'error', 'warn', 'log'], mapRoutes);
+    expect(text).toContain('datastore started');
+    expect(text).not.toContain('Mapped');
+    expect(text).not.toContain('DocumentsController');
+  });
+
+  it('prints them as debug lines at debug level', () => {
+    const text = printed(['fatal', 'error', 'warn', 'log', 'debug'], mapRoutes);
+    expect(text).toMatch(/DEBUG \[RouterExplorer\] Mapped \{\/history\/datastore\/get, POST\} route/);
+    expect(text).toMatch(/DEBUG \[RoutesResolver\] DocumentsController/);
   });
 });

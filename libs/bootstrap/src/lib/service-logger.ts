@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LoggerService, LogLevel } from '@nestjs/common';
+import { ConsoleLogger, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger as Pino } from 'pino';
 
@@ -20,6 +20,26 @@ function nestLevels(level: LogLevelName): LogLevel[] {
 }
 
 /**
+ * The Nest classes that log one line per route (HTTP or WebSocket) as the app starts, some 90 lines
+ * a service: at debug level, not info, so that a start at the default level prints a few lines.
+ */
+const ROUTE_MAPPING_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer', 'WebSocketsController']);
+
+/** Whether the arguments after a Nest `log` call's message end with a route-mapping context. */
+function mapsRoutes(rest: unknown[]): boolean {
+  const context = rest[rest.length - 1];
+  return typeof context === 'string' && ROUTE_MAPPING_CONTEXTS.has(context);
+}
+
+/** Nest's readable lines, with its route-mapping lines at debug level. */
+export class ServiceConsoleLogger extends ConsoleLogger {
+  override log(message: unknown, ...rest: unknown[]): void {
+    if (mapsRoutes(rest)) super.debug(message, ...rest);
+    else super.log(message, ...rest);
+  }
+}
+
+/**
  * Nest's logger interface over pino: each line a JSON object with pino's `level` and `time`, the
  * Nest context (the class or service that logs) as `context`, and an error's stack as `stack`.
  */
@@ -27,7 +47,7 @@ export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Pino) {}
 
   log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
+    this.write(mapsRoutes(rest) ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.write('error', message, rest);
@@ -57,8 +77,11 @@ export class PinoNestLogger implements LoggerService {
 
 /** What a service's Nest app and its Fastify instance log with. */
 export interface ServiceLoggers {
-  /** Nest's logger: its own readable lines at the chosen levels, or pino's JSON lines. */
-  nest: LoggerService | LogLevel[];
+  /**
+   * Nest's logger: its own readable lines at the chosen levels, or pino's JSON lines; either way
+   * the lines that list the mapped routes are debug lines.
+   */
+  nest: LoggerService;
   /**
    * Fastify's logger, in JSON only: a line when a request comes in and one when it is answered,
    * with its id (`reqId`), method, URL, status and time taken, never its headers (so never a token).
@@ -67,7 +90,7 @@ export interface ServiceLoggers {
 }
 
 export function serviceLoggers(settings: LogSettings = { format: 'text', level: 'info' }): ServiceLoggers {
-  if (settings.format === 'text') return { nest: nestLevels(settings.level) };
+  if (settings.format === 'text') return { nest: new ServiceConsoleLogger({ logLevels: nestLevels(settings.level) }) };
   const root = pino({ level: settings.level, timestamp: pino.stdTimeFunctions.isoTime });
   return { nest: new PinoNestLogger(root), http: root.child({ context: 'http' }) };
 }
