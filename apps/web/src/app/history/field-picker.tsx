@@ -57,6 +57,7 @@ export function FieldPicker({ fields, chosen, onToggle, loading, error }: FieldP
     tree.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.focus();
   });
 
+  const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
   const toggleBranch = (path: string) => {
     const next = new Set(toggled);
     if (next.has(path)) next.delete(path);
@@ -80,6 +81,8 @@ export function FieldPicker({ fields, chosen, onToggle, loading, error }: FieldP
     }
   };
   const onKeyDown = (event: KeyboardEvent) => {
+    const focused = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const active = focused ? Number(focused.dataset['index']) : activeIndex;
     const row = rows[active];
     if (!row) return;
     const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
@@ -112,7 +115,6 @@ export function FieldPicker({ fields, chosen, onToggle, loading, error }: FieldP
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
-  const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
 
   return (
     <section class="panel picker" aria-labelledby="picker-title">
@@ -156,6 +158,7 @@ export function FieldPicker({ fields, chosen, onToggle, loading, error }: FieldP
                 title={leaf ? field : row.node.path}
                 class={`row${leaf && chosen.has(field) ? ' chosen' : ''}`}
                 style={{ top: `${index * ROW_HEIGHT}px`, paddingLeft: `${row.level * 14}px` }}
+                onFocus={() => setActive(index)}
                 onClick={() => {
                   setActive(index);
                   activate(row);
