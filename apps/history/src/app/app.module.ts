@@ -3,12 +3,14 @@ import { RouterModule } from '@nestjs/core';
 import { HistoryConfig } from '../config/history.config';
 import { TimeSeriesStoreModule } from '../infra/time-series-store.module';
 import { IngestConsumerModule } from './ingest/ingest-consumer.module';
+import { SessionBacklog } from './ingest/session-backlog';
 import { TimeSeriesModule } from './time-series/time-series.module';
 
 /** The history service: MQTT ingest into the time-series store, and the query API over it. */
 @Module({})
 export class AppModule {
-  static forRoot(config: HistoryConfig): DynamicModule {
+  /** `backlog` is the one the MQTT server feeds; its count is a metric. */
+  static forRoot(config: HistoryConfig, backlog = new SessionBacklog(config.mqttClientId)): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -18,8 +20,11 @@ export class AppModule {
         TimeSeriesModule,
         RouterModule.register([{ path: 'timeseries', module: TimeSeriesModule }]),
       ],
-      providers: [{ provide: HistoryConfig, useValue: config }],
-      exports: [HistoryConfig],
+      providers: [
+        { provide: HistoryConfig, useValue: config },
+        { provide: SessionBacklog, useValue: backlog },
+      ],
+      exports: [HistoryConfig, SessionBacklog],
     };
   }
 }

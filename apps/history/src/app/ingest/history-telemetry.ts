@@ -3,6 +3,7 @@ import { ServiceMetrics, ServiceReadiness } from '@eventcast/bootstrap';
 import { TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryIngestService } from './history-ingest.service';
 import { HistoryWriter } from './history-writer.service';
+import { SessionBacklog } from './session-backlog';
 import { EventSpool } from './spool/event-spool';
 
 const PREFIX = 'eventcast_history_';
@@ -21,6 +22,7 @@ export class HistoryTelemetry implements OnModuleInit {
     private readonly writer: HistoryWriter,
     private readonly spool: EventSpool,
     private readonly store: TimeSeriesStore,
+    private readonly backlog: SessionBacklog,
   ) {}
 
   onModuleInit(): void {
@@ -57,6 +59,11 @@ export class HistoryTelemetry implements OnModuleInit {
       name: `${PREFIX}events_refused_total`,
       help: 'Deliveries not acknowledged because the spool was full; the broker delivers them again.',
       read: () => ingest.stats.refusedEvents,
+    });
+    metrics.counter({
+      name: `${PREFIX}session_backlog_events_total`,
+      help: 'Messages the broker delivered from the persistent session at start: published while the service was away.',
+      read: () => this.backlog.delivered,
     });
     metrics.counter({
       name: `${PREFIX}values_written_total`,
