@@ -1,15 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { buildTree, matchFields, visibleRows, type TreeRow } from './field-tree';
+import { buildTree, visibleRows, type TreeRow } from './field-tree';
+import { FIELDS_SHOWN, useFields } from './use-fields';
 
 const ROW_HEIGHT = 28;
 const OVERSCAN = 8;
 
 interface FieldPickerProps {
-  fields: readonly string[];
   chosen: ReadonlySet<string>;
   onToggle: (field: string) => void;
-  loading: boolean;
-  error?: string;
 }
 
 /**
@@ -17,7 +15,7 @@ interface FieldPickerProps {
  * fields scroll as smoothly as fifty; one row at a time takes the keyboard focus (arrow keys,
  * Home/End, Right/Left to open and close, Enter or Space to put a field on the graph or take it off).
  */
-export function FieldPicker({ fields, chosen, onToggle, loading, error }: FieldPickerProps) {
+export function FieldPicker({ chosen, onToggle }: FieldPickerProps) {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
@@ -36,7 +34,8 @@ export function FieldPicker({ fields, chosen, onToggle, loading, error }: FieldP
     setActive(0);
   }, [applied]);
 
-  const roots = useMemo(() => buildTree(matchFields(fields, applied)), [fields, applied]);
+  const { fields, more, loading, error } = useFields(applied);
+  const roots = useMemo(() => buildTree(fields), [fields]);
   // Without a search, branches start closed and open when toggled; with one, they start open.
   const rows = useMemo(
     () => visibleRows(roots, (path) => (applied.trim() === '') === toggled.has(path)),
@@ -127,7 +126,13 @@ export function FieldPicker({ fields, chosen, onToggle, loading, error }: FieldP
         onInput={(event) => setSearch(event.currentTarget.value)}
       />
       <p class="hint" aria-live="polite">
-        {error ? `Could not list the fields: ${error}` : loading ? 'Loading fields…' : countLeaves(roots)}
+        {error
+          ? `Could not list the fields: ${error}`
+          : loading
+            ? 'Loading fields…'
+            : more
+              ? `More than ${FIELDS_SHOWN.toLocaleString('en')} fields match; the first are listed. Type more of a name.`
+              : fieldCount(fields.length)}
       </p>
       <div
         ref={tree}
@@ -177,14 +182,6 @@ export function FieldPicker({ fields, chosen, onToggle, loading, error }: FieldP
   );
 }
 
-function countLeaves(roots: ReturnType<typeof buildTree>): string {
-  let count = 0;
-  const walk = (nodes: typeof roots) => {
-    for (const node of nodes) {
-      if (node.children.length === 0) count++;
-      else walk(node.children);
-    }
-  };
-  walk(roots);
+function fieldCount(count: number): string {
   return count === 1 ? '1 field' : `${count.toLocaleString('en')} fields`;
 }

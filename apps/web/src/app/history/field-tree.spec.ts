@@ -1,4 +1,4 @@
-import { buildTree, matchFields, visibleRows } from './field-tree';
+import { buildTree, visibleRows } from './field-tree';
 
 const fields = ['ferm/beer[degC]', 'ferm/fridge[degC]', 'ferm/pid/out', 'spark/heap'];
 
@@ -40,12 +40,5 @@ describe('visibleRows', () => {
     const many = Array.from({ length: 50_000 }, (_, i) => `svc-${i % 50}/block ${i}/value[degC]`).sort();
     const rows = visibleRows(buildTree(many), () => true);
     expect(rows.filter((row) => row.node.field !== undefined)).toHaveLength(50_000);
-  });
-});
-
-describe('matchFields', () => {
-  it('keeps the fields holding the search anywhere, ignoring case', () => {
-    expect(matchFields(fields, 'DEGC')).toEqual(['ferm/beer[degC]', 'ferm/fridge[degC]']);
-    expect(matchFields(fields, '  ')).toEqual(fields);
   });
 });

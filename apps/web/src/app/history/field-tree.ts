@@ -65,10 +65,3 @@ export function visibleRows(roots: readonly TreeNode[], isExpanded: (path: strin
   walk(roots, 1);
   return rows;
 }
-
-/** The fields among `fields` holding `search` anywhere, ignoring case. */
-export function matchFields(fields: readonly string[], search: string): string[] {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return [...fields];
-  return fields.filter((field) => field.toLowerCase().includes(needle));
-}

@@ -5,14 +5,12 @@ import { GraphPanel } from './graph-panel';
 import { LatestValues } from './latest-values';
 import { RangeBar } from './range-bar';
 import { SavedViewsPanel } from './saved-views-panel';
-import { useFields } from './use-fields';
 import { useViewState } from './use-view-state';
 import { formatViewState, MAX_FIELDS } from './view-state';
 
 /** The history explorer: pick fields, graph them over a range, read their latest values, save the view. */
 export function HistoryPage() {
   const [view, update] = useViewState();
-  const fields = useFields();
   const [span, setSpan] = useState({ from: Date.now() - 86_400_000, to: Date.now() });
   const [problem, setProblem] = useState('');
   const chosen = new Set(view.fields.map((field) => field.name));
@@ -34,13 +32,7 @@ export function HistoryPage() {
     <div class="history">
       <h1>History</h1>
       <div class="layout">
-        <FieldPicker
-          fields={fields.fields}
-          chosen={chosen}
-          onToggle={toggleField}
-          loading={fields.loading}
-          error={fields.error}
-        />
+        <FieldPicker chosen={chosen} onToggle={toggleField} />
         <div class="main-column">
           <section class="panel" aria-labelledby="fields-title">
             <h2 id="fields-title">Graph fields</h2>

@@ -1,6 +1,7 @@
 import type { HistorySchemas } from '@eventcast/api-client';
 import { useEffect, useState } from 'preact/hooks';
 import { useConnection } from '../services-context';
+import { formatAge } from './age';
 import type { FieldView } from './view-state';
 
 /** How far back the panel looks for a field's last value. */
@@ -80,13 +81,4 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
       </table>
     </section>
   );
-}
-
-/** An age in seconds as people read it: `4 s`, `3 min 2 s`, `5 h 1 min`, `2 d 3 h`. */
-export function formatAge(seconds: number): string {
-  const s = Math.floor(seconds);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
 }
