@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { Browser, Page } from 'playwright-core';
+import { waitFor } from '@eventcast/testing';
+import { launchChromium, newVisitor } from './harness/browser';
+import { publishHistoryEvent } from './harness/history-events';
+import {
+  choosePreset,
+  columnPoints,
+  fieldLeaf,
+  screenshot,
+  searchField,
+  seriousAxeViolations,
+  waitForGraphData,
+} from './harness/history-page';
+import { WebStack } from './harness/web-stack';
+
+describe('a user of services that have an API_TOKEN', () => {
+  const token = randomBytes(24).toString('hex');
+  const key = `web-e2e-token-${randomBytes(4).toString('hex')}`;
+  const field = `${key}/fridge/temp[degC]`;
+  let stack: WebStack;
+  let browser: Browser;
+  let page: Page;
+  /** Every answer of 400 or more and every error the page threw after the token was given, and every WebSocket error. */
+  const failures: string[] = [];
+  /** Every URL the page asked for, WebSocket ones included. */
+  const urls: string[] = [];
+  let tokenGiven = false;
+
+  const publish = (value: number) => publishHistoryEvent(key, { fridge: { 'temp[degC]': value } });
+
+  beforeAll(async () => {
+    stack = await WebStack.start({ apiToken: token });
+    browser = await launchChromium();
+    page = await (await newVisitor(browser)).newPage();
+    page.on('request', (request) => urls.push(request.url()));
+    page.on('websocket', (socket) => {
+      urls.push(socket.url());
+      socket.on('socketerror', (error) => failures.push(`WebSocket ${socket.url()}: ${error}`));
+    });
+    page.on('response', (response) => {
+      if (tokenGiven && response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('pageerror', (error) => tokenGiven && failures.push(`page error: ${error.message}`));
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 30_000);
+
+  it('asks for the token in a dialog when a call is refused', async () => {
+    await publish(4.5);
+    await waitFor(
+      'the history service to store the event',
+      async () => (await stack.history.client.POST('/timeseries/fields', { body: {} })).data?.includes(field),
+      20_000,
+    );
+    await page.goto(stack.url);
+    const dialog = page.getByRole('dialog', { name: 'API token' });
+    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.getByLabel('API token').fill(token);
+    await expect(seriousAxeViolations(page, 'token dialog')).resolves.toEqual([]);
+    await screenshot(page, 'api-token');
+    tokenGiven = true;
+    await dialog.getByRole('button', { name: 'Use token' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }, 60_000);
+
+  it('then graphs a field with the token, nothing failing, and the stream live', async () => {
+    await searchField(page, key, field);
+    await fieldLeaf(page, field).click();
+    await choosePreset(page, '10 min');
+    await waitForGraphData(page, 'the stored value in the graph data', (shown) =>
+      columnPoints(shown, field).some(({ value }) => value === 4.5),
+    ).catch(() =>
+      // The column is headed by the field's label, which is the field name unless the user changes it.
+      Promise.reject(new Error(`the graph data has no column "${field}" holding 4.5`)),
+    );
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 10_000 });
+    await publish(5.25);
+    const table = await waitForGraphData(page, 'the new value, live', (shown) =>
+      columnPoints(shown, field).some(({ value }) => value === 5.25),
+    );
+    expect(columnPoints(table, field).map(({ value }) => value)).toEqual([4.5, 5.25]);
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('keeps the token for the browser session: a reload asks nothing', async () => {
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'History' }).waitFor();
+    await searchField(page, key, field);
+    await expect(page.getByRole('dialog', { name: 'API token' }).isVisible()).resolves.toBe(false);
+    expect(failures).toEqual([]);
+  }, 30_000);
+
+  it('never puts the token in a URL', () => {
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => url.includes(token))).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { Locator, Page } from 'playwright-core';
+import { waitFor } from '@eventcast/testing';
+
+const SCREENSHOTS = resolve(__dirname, '../../../../docs/images/web');
+
+/** The chart's data as the "Graph data" table shows it: its header and its rows of cell texts. */
+export interface GraphTable {
+  columns: string[];
+  rows: string[][];
+}
+
+/** One value of one column of the table: the row's "Time" and the cell's number. */
+export interface TablePoint {
+  time: string;
+  value: number;
+}
+
+/** The leaf of the "Fields" tree for `field`; its accessible name is the full field name. */
+export function fieldLeaf(page: Page, field: string): Locator {
+  return page.getByRole('tree', { name: 'Fields' }).getByRole('treeitem', { name: field, exact: true });
+}
+
+/** Types `text` into "Search fields" and waits until the leaf of `field` shows. */
+export async function searchField(page: Page, text: string, field: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Search fields' }).fill(text);
+  const leaf = fieldLeaf(page, field);
+  await leaf.waitFor({ timeout: 15_000 });
+  return leaf;
+}
+
+/** Presses a range preset ("10 min" ... "1 y"). */
+export async function choosePreset(page: Page, preset: string): Promise<void> {
+  await page.getByRole('button', { name: preset, exact: true }).click();
+}
+
+/** The "Graph data" table, shown through its toggle when it is hidden, as the page shows it now. */
+export async function readGraphData(page: Page): Promise<GraphTable> {
+  const toggle = page.getByRole('button', { name: 'Show data as table' });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  return page.getByRole('table', { name: 'Graph data' }).evaluate((table: HTMLTableElement) => {
+    const [columns = [], ...rows] = [...table.rows].map((row) =>
+      [...row.cells].map((cell) => cell.textContent?.trim() ?? ''),
+    );
+    return { columns, rows };
+  });
+}
+
+/** The non-empty cells of the column headed `label`, with their row's time, in the table's order. */
+export function columnPoints(table: GraphTable, label: string): TablePoint[] {
+  const column = table.columns.indexOf(label);
+  if (column < 0) throw new Error(`no column "${label}" in the graph data: ${table.columns.join(', ')}`);
+  return table.rows
+    .filter((row) => row[column] !== '')
+    .map((row) => ({ time: row[table.columns.indexOf('Time')], value: Number(row[column]) }));
+}
+
+/** Waits until the "Graph data" table satisfies `holds`, and returns it. */
+export function waitForGraphData(
+  page: Page,
+  what: string,
+  holds: (table: GraphTable) => boolean,
+  timeoutMs = 15_000,
+): Promise<GraphTable> {
+  return waitFor(
+    what,
+    async () => {
+      const table = await readGraphData(page);
+      return holds(table) && table;
+    },
+    timeoutMs,
+  ).catch(async (error: Error) => {
+    throw new Error(`${error.message}; the table reads ${JSON.stringify(await readGraphData(page))}`);
+  });
+}
+
+/** The axe-core violations of impact serious or critical on the page as it is now, one line each. */
+export async function seriousAxeViolations(page: Page, state: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(
+      ({ id, impact, help, nodes }) =>
+        `${state}: ${id} (${impact}) ${help}: ${nodes.map((node) => node.target.join(' ')).join('; ')}`,
+    );
+}
+
+/** Writes what the window shows to `docs/images/web/<name>.png`, for docs/web.md. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+}

@@ -1,0 +1,38 @@
+import { Locator, Page } from 'playwright-core';
+
+/** Whether `target` has the keyboard focus. */
+export function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * Presses Tab until `target` has the focus, as a keyboard user moves through the page; fails
+ * naming what had the focus when `target` was not reached within `maxTabs` presses.
+ */
+export function tabTo(page: Page, target: Locator, maxTabs = 80): Promise<void> {
+  return pressUntilFocused(page, target, 'Tab', maxTabs);
+}
+
+/**
+ * Presses the down arrow until `target` has the focus: how the keyboard moves inside a tree,
+ * which Tab enters and leaves as one stop (the WAI-ARIA tree pattern).
+ */
+export function arrowDownTo(page: Page, target: Locator, maxPresses = 80): Promise<void> {
+  return pressUntilFocused(page, target, 'ArrowDown', maxPresses);
+}
+
+async function pressUntilFocused(page: Page, target: Locator, key: string, maxPresses: number): Promise<void> {
+  await target.waitFor({ timeout: 10_000 });
+  for (let presses = 0; presses < maxPresses; presses++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(key);
+  }
+  if (await isFocused(target)) return;
+  const focused = await page.evaluate(() => {
+    const element = document.activeElement;
+    return element
+      ? `${element.tagName} "${element.getAttribute('aria-label') ?? element.textContent ?? ''}"`
+      : 'nothing';
+  });
+  throw new Error(`${maxPresses} presses of ${key} did not reach ${String(target)}; the focus is on ${focused}`);
+}

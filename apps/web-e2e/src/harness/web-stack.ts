@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectAsync } from 'mqtt';
+import { ServiceUnderTest, testBrokerUrl } from '@eventcast/testing';
+import { ProxyProcess } from './proxy-process';
+
+/** What the services of one stack run with. */
+export interface WebStackOptions {
+  /** `API_TOKEN` of every service; unset: no token asked. */
+  apiToken?: string;
+  /** More variables of the history service, e.g. `QUESTDB_URL`. */
+  historyEnv?: Record<string, string>;
+}
+
+/**
+ * The three built services as `npm start` runs them (the real broker, embedded stores in one
+ * data folder of their own, the history on QuestDB when `historyEnv` says so) behind the
+ * same-origin proxy that serves the built web app: what a user's browser talks to.
+ */
+export class WebStack {
+  private constructor(
+    readonly history: ServiceUnderTest<'history'>,
+    readonly datastore: ServiceUnderTest<'datastore'>,
+    readonly controller: ServiceUnderTest<'controller'>,
+    readonly proxy: ProxyProcess,
+    private readonly dataDir: string,
+  ) {}
+
+  /** The page's origin: the app at `/`, the services below their prefixes. */
+  get url(): string {
+    return this.proxy.url;
+  }
+
+  /** Starts the services, then the proxy in front of them. */
+  static async start({ apiToken, historyEnv = {} }: WebStackOptions = {}): Promise<WebStack> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-web-e2e-'));
+    const run = randomBytes(4).toString('hex');
+    const token: Record<string, string> = apiToken ? { API_TOKEN: apiToken } : {};
+    const started: Array<ServiceUnderTest<'history' | 'datastore' | 'controller'>> = [];
+    try {
+      const history = await ServiceUnderTest.start('history', {
+        ...token,
+        ...historyEnv,
+        DATA_DIR: join(dataDir, 'history'),
+        MQTT_CLIENT_ID: `eventcast-web-e2e-history-${run}`,
+      });
+      started.push(history);
+      const datastore = await ServiceUnderTest.start('datastore', { ...token, DATA_DIR: join(dataDir, 'datastore') });
+      started.push(datastore);
+      const controller = await ServiceUnderTest.start('controller', {
+        ...token,
+        ...(apiToken ? { DATASTORE_API_TOKEN: apiToken } : {}),
+        DATA_DIR: join(dataDir, 'controller'),
+        SERVICE_ID: `web-e2e-${run}`,
+        DATASTORE_URL: datastore.url,
+      });
+      started.push(controller);
+      const proxy = await ProxyProcess.start([
+        { prefix: '/history/datastore/', target: datastore.url },
+        { prefix: '/history/', target: history.url },
+        { prefix: `/${controller.env.SERVICE_ID}/`, target: controller.url },
+      ]);
+      return new WebStack(history, datastore, controller, proxy, dataDir);
+    } catch (error) {
+      for (const service of started.reverse()) await service.stop('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** Stops the proxy and the services, ends the history's broker session and removes their data. */
+  async stop(): Promise<void> {
+    await this.proxy.stop();
+    for (const service of [this.controller, this.datastore, this.history]) await service.stop();
+    const session = await connectAsync(testBrokerUrl(), { clientId: this.history.env.MQTT_CLIENT_ID, clean: true });
+    await session.endAsync();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
