@@ -52,6 +52,28 @@ describe('the built controller app, given a body it cannot take', () => {
     });
   });
 
+  it('answers 405 naming the method to use for a route that takes another one', async () => {
+    const response = await fetch(`${controller.url}/${SERVICE_ID}/blocks/all/read`);
+    expect({ status: response.status, allow: response.headers.get('allow'), body: await response.json() }).toEqual({
+      status: 405,
+      allow: 'POST',
+      body: {
+        statusCode: 405,
+        error: 'Method Not Allowed',
+        message: `/${SERVICE_ID}/blocks/all/read does not answer GET: use POST`,
+      },
+    });
+  });
+
+  it('names one problem per field at fault, and ignores fields a block body does not use', async () => {
+    await expect(
+      sendRaw(`${controller.url}/${SERVICE_ID}/blocks/read`, { id: ['Deep sensor'], anything: 1 }),
+    ).resolves.toEqual({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: ['id must be a string'] },
+    });
+  });
+
   it('still takes the same body without the junk', async () => {
     await expect(answerOf(controller.client.POST('/blocks/create', { body: block }))).resolves.toMatchObject({
       status: 201,

@@ -105,19 +105,16 @@ describe('the datastore REST API and its change events', () => {
     expect(await settle(nsB)).toEqual([{ topic: `eventcast/datastore/${nsB}`, event: { changed: [docs[2]] } }]);
   });
 
-  it('writes none of an mset with one bad document, names every problem and announces nothing', async () => {
+  it('writes none of an mset with one bad document, names each field at fault once and announces nothing', async () => {
     const answer = await sendRaw(`${datastore.url}/mset`, {
       values: [{ namespace: nsA, id: 'good' }, { namespace: nsA, id: 'bad/id' }, { id: 'x' }, 'text'],
     });
     expect(answer.status).toBe(400);
-    expect(answer.body?.message).toEqual(
-      expect.arrayContaining([
-        'values.1.id must be letters, digits, _, -, . or ~, and not empty',
-        'values.2.namespace must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them',
-        'values.2.namespace must be a string',
-        'values each value in values must be an object',
-      ]),
-    );
+    expect(answer.body?.message).toEqual([
+      'values must hold JSON objects only',
+      'values.1.id must be letters, digits, _, -, . or ~, and not empty',
+      'values.2.namespace must be a string',
+    ]);
     await expect(
       answerOf(datastore.client.POST('/get', { body: { namespace: nsA, id: 'good' } })),
     ).resolves.toMatchObject({ body: { value: null } });

@@ -3,7 +3,8 @@ import { answerOf, PrivateBroker, refusedBodies, sendRaw, ServiceUnderTest } fro
 // The built app, as a user runs it: a body the one JSON parser refuses never reaches a route.
 
 describe('the built datastore app, given a body it cannot take', () => {
-  const document = { namespace: 'refused', id: 'doc', a: 1 };
+  const key = { namespace: 'refused', id: 'doc' };
+  const document = { ...key, a: 1 };
   let broker: PrivateBroker;
   let datastore: ServiceUnderTest<'datastore'>;
 
@@ -22,10 +23,41 @@ describe('the built datastore app, given a body it cannot take', () => {
       status: 400,
       body: { statusCode: 400, error: 'Bad Request', message: refused.message },
     });
-    await expect(answerOf(datastore.client.POST('/get', { body: document }))).resolves.toEqual({
+    await expect(answerOf(datastore.client.POST('/get', { body: key }))).resolves.toEqual({
       status: 200,
       body: { value: null },
     });
+  });
+
+  it('names one problem per field at fault: an array as a document is not a JSON object', async () => {
+    await expect(sendRaw(`${datastore.url}/history/datastore/set`, { value: [1] })).resolves.toEqual({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: ['value must be a JSON object'] },
+    });
+    await expect(
+      sendRaw(`${datastore.url}/history/datastore/mget`, { namespace: 'refused', ids: null }),
+    ).resolves.toEqual({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: ['ids must be an array'] },
+    });
+  });
+
+  it('refuses a key that is not a field of the body, naming the fields', async () => {
+    await expect(sendRaw(`${datastore.url}/history/datastore/get`, { ...key, namespaces: ['x'] })).resolves.toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['namespaces is not a field of this body; the fields are namespace, id'],
+      },
+    });
+  });
+
+  it('answers 405 naming the method to use for a route that takes another one', async () => {
+    const response = await fetch(`${datastore.url}/history/datastore/get`);
+    expect({ status: response.status, allow: response.headers.get('allow') }).toEqual({ status: 405, allow: 'POST' });
+    const ping = await fetch(`${datastore.url}/history/datastore/ping`, { method: 'POST' });
+    expect({ status: ping.status, allow: ping.headers.get('allow') }).toEqual({ status: 405, allow: 'GET, HEAD' });
   });
 
   it('still takes the same body without the junk', async () => {

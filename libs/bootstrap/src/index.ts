@@ -15,6 +15,7 @@ export * from './lib/service-metrics';
 export * from './lib/service-readiness';
 export * from './lib/telemetry.module';
 export * from './lib/api-token';
+export * from './lib/body-problems';
 export * from './lib/api-token-protocol';
 export * from './lib/broker-access';
 export * from './lib/service-logger';

@@ -72,9 +72,20 @@ describe(DomainErrorFilter.name, () => {
     });
 
     it('answers a request the HTTP layer refused (Nest hands on a bare message) as a domain error', () => {
+      expect(answerHttp(new HttpException('Body cannot be empty', 400))).toEqual({
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'Body cannot be empty' },
+      });
+    });
+
+    it('answers a content type it does not take by saying to send JSON', () => {
       expect(answerHttp(new HttpException('Unsupported Media Type: application/xml', 415))).toEqual({
         status: 415,
-        body: { statusCode: 415, error: 'Unsupported Media Type', message: 'Unsupported Media Type: application/xml' },
+        body: {
+          statusCode: 415,
+          error: 'Unsupported Media Type',
+          message: 'send the body as JSON, with the header Content-Type: application/json',
+        },
       });
     });
 

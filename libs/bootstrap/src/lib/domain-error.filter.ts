@@ -1,10 +1,12 @@
-import { ArgumentsHost, Catch, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, Logger, NotFoundException } from '@nestjs/common';
+import type { HttpServer } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { MqttContext } from '@nestjs/microservices';
 import { EMPTY, Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import { DomainError } from '@eventcast/domain';
-import { httpErrorAnswer, refusedRequestAnswer } from './http-error-answer';
+import { httpErrorAnswer, methodNotAllowedAnswer, refusedRequestAnswer } from './http-error-answer';
+import type { RouteMethods } from './route-methods';
 import { ThrottledLog } from './throttled-log';
 import { wsErrorFrame } from './ws-error-frame';
 
@@ -15,7 +17,8 @@ export const REFUSAL_LOG_INTERVAL_MS = 10_000;
  * The one mapping of errors to each transport, registered globally for HTTP and MQTT by
  * `createServiceApp` (a gateway opts in with `@UseFilters`). HTTP: a domain error answers its
  * status with `{statusCode, error, message}`, and so does a request that the HTTP layer refused
- * before any route saw it (not JSON, too large, another content type); anything else is answered
+ * before any route saw it (not JSON, too large, another content type); a path that exists for
+ * other methods only answers 405 naming them (`Allow`, from `routes`); anything else is answered
  * as Nest answers it (an unexpected error is logged and answers 500). MQTT: the message is refused
  * and counted; nothing changed. The first refusal on a topic is logged at once, then at most one
  * line per topic every `REFUSAL_LOG_INTERVAL_MS` sums up the others (`ThrottledLog`), so a flood
@@ -37,6 +40,13 @@ export class DomainErrorFilter extends BaseExceptionFilter {
       `failed on ${count.toLocaleString('en-US')} messages on ${kind} in the last ${seconds} s: ${lastMessage} (${this.refused} refused since start)`,
   });
 
+  constructor(
+    applicationRef?: HttpServer,
+    private readonly routes?: RouteMethods,
+  ) {
+    super(applicationRef);
+  }
+
   /** MQTT messages whose handler failed since start-up. */
   get refusedMessages(): number {
     return this.refused;
@@ -54,10 +64,20 @@ export class DomainErrorFilter extends BaseExceptionFilter {
   }
 
   private answerHttp(error: unknown, host: ArgumentsHost): void {
+    const adapter = this.applicationRef ?? this.httpAdapterHost?.httpAdapter;
+    const response: unknown = host.switchToHttp().getResponse();
+    if (error instanceof NotFoundException) {
+      const { method, url } = host.switchToHttp().getRequest<{ method: string; url: string }>();
+      const allowed = this.routes?.allowed(url) ?? [];
+      if (allowed.length > 0 && !allowed.includes(method)) {
+        const answer = methodNotAllowedAnswer(method, url.split('?', 1)[0], allowed);
+        adapter?.setHeader(response, 'Allow', allowed.join(', '));
+        return adapter?.reply(response, answer, answer.statusCode);
+      }
+    }
     const answer = error instanceof DomainError ? httpErrorAnswer(error) : refusedRequestAnswer(error);
     if (answer === undefined) return super.catch(error, host);
-    const adapter = this.applicationRef ?? this.httpAdapterHost?.httpAdapter;
-    adapter?.reply(host.switchToHttp().getResponse(), answer, answer.statusCode);
+    adapter?.reply(response, answer, answer.statusCode);
   }
 
   /** Writes the summaries of refused messages not written yet (the service is stopping). */

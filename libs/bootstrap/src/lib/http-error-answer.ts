@@ -40,15 +40,28 @@ export function httpErrorAnswer(error: DomainError): HttpErrorBody {
   return { statusCode, error: phrase, message: error.problems ?? error.message };
 }
 
+/** The message of a 415: the services take JSON bodies only. */
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'send the body as JSON, with the header Content-Type: application/json';
+
 /**
  * The answer to a request the HTTP layer refused before any route saw it (Fastify's errors, which
  * Nest hands on as an `HttpException` holding a bare message: a body that is not JSON, empty or too
- * large, a content type the service does not take), in the shape of every other error answer;
- * undefined for any other error.
+ * large, a content type the service does not take, where the message says to send JSON), in the
+ * shape of every other error answer; undefined for any other error.
  */
 export function refusedRequestAnswer(error: unknown): HttpErrorBody | undefined {
   if (!(error instanceof HttpException) || typeof error.getResponse() !== 'string') return undefined;
   const statusCode = error.getStatus();
   if (statusCode < 400 || statusCode >= 500) return undefined;
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Client Error', message: error.message };
+  const message = statusCode === HttpStatus.UNSUPPORTED_MEDIA_TYPE ? UNSUPPORTED_MEDIA_TYPE_MESSAGE : error.message;
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Client Error', message };
+}
+
+/** The answer to `method` on a path whose routes answer only the `allowed` methods (sent in `Allow`). */
+export function methodNotAllowedAnswer(method: string, path: string, allowed: readonly string[]): HttpErrorBody {
+  return {
+    statusCode: HttpStatus.METHOD_NOT_ALLOWED,
+    error: 'Method Not Allowed',
+    message: `${path} does not answer ${method}: use ${allowed.join(' or ')}`,
+  };
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, Module, Post } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MAX_NESTING_DEPTH, TOO_DEEP_PROBLEM } from '@eventcast/domain';
+import { UNSUPPORTED_MEDIA_TYPE_MESSAGE } from './http-error-answer';
 import { jsonNestsDeeperThan } from './json-body';
 import { createServiceApp } from './service-app';
 
@@ -136,9 +137,39 @@ describe('the JSON body parser of createServiceApp', () => {
     async (contentType) => {
       expect(await post('a=1', contentType)).toEqual({
         status: 415,
-        body: { statusCode: 415, error: 'Unsupported Media Type', message: expect.any(String) },
+        body: { statusCode: 415, error: 'Unsupported Media Type', message: UNSUPPORTED_MEDIA_TYPE_MESSAGE },
         reachedRoute: false,
       });
     },
   );
+
+  it('says to send JSON when a body comes without a content type', async () => {
+    const response = await app.inject({ method: 'POST', url: '/svc/echo', payload: '{"a": 1}' });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 415,
+      body: {
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        message: 'send the body as JSON, with the header Content-Type: application/json',
+      },
+    });
+  });
+
+  it('answers 405 naming the methods of a path that exists for other methods only', async () => {
+    const response = await app.inject({ method: 'GET', url: '/svc/echo?x=1' });
+    expect({ status: response.statusCode, allow: response.headers['allow'], body: response.json() }).toEqual({
+      status: 405,
+      allow: 'POST',
+      body: { statusCode: 405, error: 'Method Not Allowed', message: '/svc/echo does not answer GET: use POST' },
+    });
+    expect((await app.inject({ method: 'POST', url: '/svc/health' })).headers['allow']).toBe('GET, HEAD');
+  });
+
+  it('still answers 404 for a path no route has', async () => {
+    const response = await app.inject({ method: 'GET', url: '/svc/nothing' });
+    expect({ status: response.statusCode, allow: response.headers['allow'] }).toEqual({
+      status: 404,
+      allow: undefined,
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { requireApiToken } from './api-token';
 import { DomainErrorFilter } from './domain-error.filter';
 import { MAX_BODY_BYTES, parseJsonBodies } from './json-body';
+import { RouteMethods } from './route-methods';
 import { answerWithRequestId, requestId, serviceLoggers } from './service-logger';
 import { instrumentHttp, METRIC_PREFIX, ServiceMetrics } from './service-metrics';
 import type { ServiceStartOptions } from './service-start-options';
@@ -36,7 +37,7 @@ export async function createServiceApp(
   answerWithRequestId(adapter.getInstance());
   app.setGlobalPrefix(options.prefix);
   parseJsonBodies(app);
-  const errors = new DomainErrorFilter(app.getHttpAdapter());
+  const errors = new DomainErrorFilter(app.getHttpAdapter(), new RouteMethods().follow(adapter.getInstance()));
   app.useGlobalFilters(errors);
   // A flood's last summary line is written before the service stops, not lost with its timer.
   app

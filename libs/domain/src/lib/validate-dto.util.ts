@@ -26,9 +26,14 @@ const TRANSFORMER_TRAPS: ReadonlySet<string> = new Set(['constructor', '__proto_
  * (by recursion, which such a value would take past the stack's end: a `RangeError`), and so is one
  * with an object of more than `MAX_OBJECT_KEYS` keys (whose copy takes time quadratic in them). `__proto__`
  * keys and nested `constructor` keys are left out of the instance (see `TRANSFORMER_TRAPS`); a
- * caller that hands on `plain` keeps them.
+ * caller that hands on `plain` keeps them. `describe` words the failed constraints (default: every one,
+ * `describeProblems`).
  */
-export function validateDto<T extends object>(dto: new () => T, plain: unknown): Validated<T> {
+export function validateDto<T extends object>(
+  dto: new () => T,
+  plain: unknown,
+  describe: (errors: ValidationError[]) => string[] = describeProblems,
+): Validated<T> {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     return { ok: false, problems: ['the body must be a JSON object'] };
   }
@@ -42,7 +47,7 @@ export function validateDto<T extends object>(dto: new () => T, plain: unknown):
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
   });
-  return errors.length === 0 ? { ok: true, value } : { ok: false, problems: describeProblems(errors) };
+  return errors.length === 0 ? { ok: true, value } : { ok: false, problems: describe(errors) };
 }
 
 /** Every constraint that failed, as `<path> <message>`. */

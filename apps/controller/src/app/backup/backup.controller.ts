@@ -54,7 +54,9 @@ export class BackupController {
       messages: ['block Old PID: data.inputId links to Beer pair, which is not in the backup; the link is cleared'],
     },
   })
-  @ApiBadRequestResponse({ description: '`blocks` or `store` is not an array; nothing was changed.' })
+  @ApiBadRequestResponse({
+    description: '`blocks` or `store` is not an array, or the body has a key that is not a field; nothing was changed.',
+  })
   load(@Body(new ValidatedBodyPipe(BackupDto)) backup: BackupDto): Promise<RestoreAnswerDto> {
     return this.backups.load(backup);
   }

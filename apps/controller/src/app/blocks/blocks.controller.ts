@@ -27,8 +27,9 @@ import { BlocksService } from './blocks.service';
 import { BlockIdentityDto } from './dto/block-identity.dto';
 import { BlockRefDto } from './dto/block-ref.dto';
 
-const BLOCK_BODY = new ValidatedBodyPipe(BlockDto);
-const REF_BODY = new ValidatedBodyPipe(BlockRefDto);
+// A block body may carry any field: those the route does not use are ignored (docs/controller.md).
+const BLOCK_BODY = new ValidatedBodyPipe(BlockDto, { otherFields: 'ignored' });
+const REF_BODY = new ValidatedBodyPipe(BlockRefDto, { otherFields: 'ignored' });
 const REF_EXAMPLES = { block: { value: BLOCK_REF } };
 
 /** Answer of a change the device refused after the checks passed (docs/controller.md, errors). */
@@ -38,7 +39,8 @@ const REFUSED_BY_DEVICE = 'The device refused the change, e.g. the block was del
 @ApiTags('blocks')
 @ApiExtraModels(QuantityDto, LinkDto)
 @ApiBadRequestResponse({
-  description: 'The body is invalid; `message` names every field at fault. Nothing was changed.',
+  description:
+    'The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed.',
 })
 @Controller('blocks')
 export class BlocksController {

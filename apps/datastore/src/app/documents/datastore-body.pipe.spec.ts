@@ -111,41 +111,40 @@ describe(DatastoreBodyPipe.name, () => {
   });
 
   it('requires a document to be a JSON object with a string namespace and id', () => {
-    expect(answer(pipes.set, { value: [] })).toEqual({
-      status: 400,
-      message: expect.arrayContaining(['value must be an object']),
-    });
-    expect(answer(pipes.set, {})).toEqual({
-      status: 400,
-      message: expect.arrayContaining(['value must be an object']),
-    });
+    expect(answer(pipes.set, { value: [] })).toEqual({ status: 400, message: ['value must be a JSON object'] });
+    expect(answer(pipes.set, { value: [1] })).toEqual({ status: 400, message: ['value must be a JSON object'] });
+    expect(answer(pipes.set, {})).toEqual({ status: 400, message: ['value must be a JSON object'] });
     expect(answer(pipes.set, { value: { id: 'a' } })).toEqual({
       status: 400,
-      message: expect.arrayContaining(['value.namespace must be a string']),
+      message: ['value.namespace must be a string'],
     });
     expect(answer(pipes.set, { value: { namespace: 'a', id: 7 } })).toEqual({
       status: 400,
-      message: expect.arrayContaining(['value.id must be a string']),
+      message: ['value.id must be a string'],
     });
-    expect(answer(pipes.mset, { values: 'x' })).toEqual({
-      status: 400,
-      message: expect.arrayContaining(['values must be an array']),
-    });
+    expect(answer(pipes.mset, { values: 'x' })).toEqual({ status: 400, message: ['values must be an array'] });
     expect(answer(pipes.get, [])).toEqual({ status: 400, message: ['the body must be a JSON object'] });
   });
 
-  it('names every problem of a body at once', () => {
+  it("refuses a key that is not a field of the body, naming the fields, but keeps a document's own fields", () => {
+    expect(answer(pipes.mget, { namespace: 'a', id: ['b'] })).toEqual({
+      status: 400,
+      message: ['id is not a field of this body; the fields are namespace, ids, filter'],
+    });
+    expect(answer(pipes.set, { value: { namespace: 'a', id: 'b' }, values: [] })).toEqual({
+      status: 400,
+      message: ['values is not a field of this body; the fields are value'],
+    });
+    expect(answer(pipes.set, { value: { namespace: 'a', id: 'b', anything: 1 } })).toBe('ok');
+  });
+
+  it('names every field at fault at once, one problem each', () => {
     const result = answer(pipes.mset, {
       values: [{ namespace: 'a', id: 'good' }, { namespace: 'a', id: 'bad/id' }, { id: 'x' }, 'text', null],
     });
     expect(result).toEqual({
       status: 400,
-      message: expect.arrayContaining([
-        `values.1.id ${ID_RULE}`,
-        `values.2.namespace ${NAMESPACE_RULE}`,
-        'values.2.namespace must be a string',
-        'values each value in values must be an object',
-      ]),
+      message: ['values must hold JSON objects only', `values.1.id ${ID_RULE}`, 'values.2.namespace must be a string'],
     });
   });
 
@@ -184,11 +183,11 @@ describe(DatastoreBodyPipe.name, () => {
   it('refuses a null ids or filter with 400: only an absent one means "not given"', () => {
     expect(answer(pipes.mget, { namespace: 'a', filter: null })).toEqual({
       status: 400,
-      message: expect.arrayContaining(['filter must be a string']) as unknown,
+      message: ['filter must be a string'],
     });
     expect(answer(pipes.mget, { namespace: 'a', ids: null })).toEqual({
       status: 400,
-      message: expect.arrayContaining(['ids must be an array']) as unknown,
+      message: ['ids must be an array'],
     });
     expect(answer(pipes.mget, { namespace: 'a' })).toBe('ok');
   });
@@ -199,7 +198,7 @@ describe(DatastoreBodyPipe.name, () => {
       message: [`the body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep`],
     };
     expect(answer(pipes.set, { value: { namespace: 'a', id: 'b', deep: nested(MAX_NESTING_DEPTH - 2) } })).toBe('ok');
-    expect(answer(pipes.get, { namespace: 'a', id: 'b', junk: nested(10_000) })).toEqual(refusal);
+    expect(answer(pipes.get, { namespace: 'a', id: nested(10_000) })).toEqual(refusal);
     expect(answer(pipes.mget, { namespace: nested(10_000) })).toEqual(refusal);
   });
 

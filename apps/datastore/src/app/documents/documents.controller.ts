@@ -26,7 +26,7 @@ const TOO_LARGE = `A document is larger than ${MAX_DOCUMENT_BYTES} bytes (1 MiB)
 /** The datastore's REST API: JSON documents grouped by namespace. */
 @ApiTags('datastore')
 @ApiBadRequestResponse({
-  description: `The body is invalid, or nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep; \`message\` lists every problem. Nothing was written.`,
+  description: `The body is invalid, or nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep; \`message\` names each field at fault (one problem per field) and each key that is not a field. Nothing was written.`,
   example: EXAMPLES.invalid,
 })
 @ApiServiceUnavailableResponse({

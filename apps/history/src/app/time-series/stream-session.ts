@@ -1,4 +1,4 @@
-import { wsErrorFrame } from '@eventcast/bootstrap';
+import { mainProblems, ValidatedBodyPipe, wsErrorFrame } from '@eventcast/bootstrap';
 import { BadRequestError, validateDto } from '@eventcast/domain';
 import { MICROS_PER_SECOND, nowMicros } from '@eventcast/time-series-store';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
@@ -84,7 +84,7 @@ export class StreamSession {
     } catch {
       return this.send({ error: 'the message is not JSON' });
     }
-    const command = validateDto(StreamCommandDto, message);
+    const command = validateDto(StreamCommandDto, message, mainProblems);
     if (!command.ok) return this.send({ ...idOf(message), error: command.problems.join('; ') });
     const { id, command: name, query = {} } = command.value;
     this.running.get(id)?.stop();
@@ -127,11 +127,14 @@ export class StreamSession {
   }
 }
 
-/** The query body as its DTO, or a `BadRequestError` naming every problem. */
+/** The query body as its DTO, or a `BadRequestError` naming each problem as the route of the same body does. */
 function checked<T extends object>(dto: new () => T, body: Record<string, unknown>): T {
-  const result = validateDto(dto, body);
-  if (!result.ok) throw new BadRequestError(`query.${result.problems.join('; query.')}`);
-  return body as T;
+  try {
+    return new ValidatedBodyPipe(dto).transform(body);
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    throw new BadRequestError(`query.${(error.problems ?? [error.message]).join('; query.')}`);
+  }
 }
 
 function idOf(message: unknown): { id?: string } {

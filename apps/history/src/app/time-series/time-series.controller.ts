@@ -20,7 +20,10 @@ import { TimeSeriesService } from './time-series.service';
 
 /** The query API below `/history/timeseries`. */
 @ApiTags('timeseries')
-@ApiBadRequestResponse({ description: 'The body is invalid; the message names every problem' })
+@ApiBadRequestResponse({
+  description:
+    'The body is invalid; the message names each field at fault (one problem per field) and each key that is not a field',
+})
 @ApiServiceUnavailableResponse({ description: 'The time-series store could not answer; the message names the reason' })
 @Controller()
 export class TimeSeriesController {

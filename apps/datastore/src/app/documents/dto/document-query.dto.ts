@@ -18,7 +18,7 @@ export class DocumentQueryDto {
   @ValidateIf(given)
   @IsArray()
   @ArrayMaxSize(MAX_IDS_PER_CALL)
-  @IsString({ each: true })
+  @IsString({ each: true, message: '$property must hold strings only' })
   @Matches(DOCUMENT_ID_PATTERN, { each: true, message: `each id ${DOCUMENT_ID_RULE}` })
   ids?: string[];
 

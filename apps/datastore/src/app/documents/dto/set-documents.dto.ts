@@ -10,7 +10,7 @@ export class SetDocumentsDto {
   @ApiProperty({ type: [DocumentDto], maxItems: MAX_DOCUMENTS_PER_CALL })
   @IsArray()
   @ArrayMaxSize(MAX_DOCUMENTS_PER_CALL)
-  @IsObject({ each: true })
+  @IsObject({ each: true, message: '$property must hold JSON objects only' })
   @ValidateNested({ each: true })
   @Type(() => DocumentDto)
   values!: DocumentDto[];

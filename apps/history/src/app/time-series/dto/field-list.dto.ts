@@ -8,6 +8,6 @@ export class FieldListDto {
   /** Names of the fields, as `/fields` lists them, e.g. `controller-1/Sensor 1/value[degC]`. */
   @IsArray()
   @ArrayMaxSize(MAX_FIELDS_PER_QUERY)
-  @IsString({ each: true })
+  @IsString({ each: true, message: '$property must hold strings only' })
   fields!: string[];
 }
