@@ -102,6 +102,29 @@ describe('the metrics and health of a controller', () => {
     expect(outage).toMatchObject({ connectedWhileAway: 0, connectedAfter: 1 });
   });
 
+  it('names a temperature unit it cannot use among the warnings of its health, and stays ready', async () => {
+    const setUnits = (temperature: string) =>
+      dataOf(datastore.client.POST('/set', { body: { value: { namespace: 'svc-global', id: 'units', temperature } } }));
+    const warningsOf = (answer: Awaited<ReturnType<typeof health>>) =>
+      'warnings' in answer.body ? answer.body.warnings : undefined;
+    await setUnits('kelvin');
+    const warned = await waitFor('the warning', async () => {
+      const answer = await health();
+      return warningsOf(answer) !== undefined && answer;
+    });
+    expect(warned).toEqual({
+      status: 200,
+      body: {
+        status: 'ready',
+        checks: { broker: { ok: true }, datastore: { ok: true }, device: { ok: true } },
+        warnings: ['svc-global:units: temperature "kelvin" is not degC or degF; temperatures are in degC'],
+      },
+    });
+
+    await setUnits('degC');
+    await waitFor('the warning to go', async () => warningsOf(await health()) === undefined);
+  });
+
   it('answers 503 naming the datastore while it is away, and 200 once it is back', async () => {
     await datastore.stop('SIGKILL');
     const away = await waitFor('health to answer 503', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { ServiceMetrics, ServiceReadiness } from '@eventcast/bootstrap';
 import { BackupService } from '../../src/app/backup/backup.service';
 import { BlockMetaService } from '../../src/app/blocks/block-meta.service';
 import { BlockPatchPublisher } from '../../src/app/blocks/block-patch.publisher';
@@ -50,7 +51,7 @@ export function controllerOnFakes(hardware: readonly SimulatedHardware[] = []): 
     datastore: new InMemoryDatastore(),
     publisher: new RecordingEventPublisher(),
   };
-  const units = new UserUnitsService(fakes.datastore);
+  const units = new UserUnitsService(fakes.datastore, new ServiceReadiness(new ServiceMetrics()));
   const store = new ControllerStoreService(config, fakes.datastore);
   const meta = new BlockMetaService(store, fakes.device);
   const patches = new BlockPatchPublisher(config, fakes.publisher);

@@ -98,6 +98,24 @@ describe(ServiceReadiness.name, () => {
     });
   });
 
+  it('names the warnings that have something to say, without being unready for them', async () => {
+    const metrics = new ServiceMetrics();
+    const status = new Subject<string>();
+    metrics.watchBroker(status);
+    status.next('connected');
+    const readiness = new ServiceReadiness(metrics);
+    let problem: string | undefined = 'units: "kelvin" is not a unit';
+    readiness.warn('units', () => problem);
+    readiness.warn('other', () => undefined);
+    await expect(readiness.check()).resolves.toEqual({
+      status: 'ready',
+      checks: { broker: { ok: true } },
+      warnings: ['units: "kelvin" is not a unit'],
+    });
+    problem = undefined;
+    await expect(readiness.check()).resolves.toEqual({ status: 'ready', checks: { broker: { ok: true } } });
+  });
+
   it('counts a dependency that does not answer in time as not ready', async () => {
     jest.useFakeTimers();
     try {

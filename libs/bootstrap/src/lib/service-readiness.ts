@@ -15,7 +15,12 @@ export interface DependencyCheck {
 export interface Readiness {
   status: 'ready' | 'not ready';
   checks: Record<string, DependencyCheck>;
+  /** What the service does otherwise than it was asked to, e.g. a setting it could not use; only when there is some. */
+  warnings?: string[];
 }
+
+/** What is wrong with a setting the service works around, or undefined when nothing is. */
+export type ReadinessWarning = () => string | undefined;
 
 /** A dependency check: resolves when it answers, rejects with the reason when it does not. */
 export type ReadinessCheck = () => Promise<void>;
@@ -27,6 +32,7 @@ export type ReadinessCheck = () => Promise<void>;
 @Injectable()
 export class ServiceReadiness {
   private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly warnings = new Map<string, ReadinessWarning>();
 
   constructor(private readonly metrics: ServiceMetrics) {
     this.register('broker', async () => {
@@ -39,14 +45,23 @@ export class ServiceReadiness {
     this.checks.set(name, check);
   }
 
-  /** Runs every check at once, each within `READINESS_CHECK_TIMEOUT_MS`. */
+  /**
+   * Adds (or replaces) the warning `name`: a problem the service works around without being unready
+   * (a setting it cannot use), which the health answer names while `warning` gives one.
+   */
+  warn(name: string, warning: ReadinessWarning): void {
+    this.warnings.set(name, warning);
+  }
+
+  /** Runs every check at once, each within `READINESS_CHECK_TIMEOUT_MS`, and reads every warning. */
   async check(): Promise<Readiness> {
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]) => [name, await settle(check)] as const),
     );
     const checks = Object.fromEntries(entries);
     const ready = entries.every(([, result]) => result.ok);
-    return { status: ready ? 'ready' : 'not ready', checks };
+    const warnings = [...this.warnings.values()].flatMap((warning) => warning() ?? []);
+    return { status: ready ? 'ready' : 'not ready', checks, ...(warnings.length > 0 && { warnings }) };
   }
 }
 

@@ -42,6 +42,14 @@ export class HealthDto {
     example: { broker: { ok: true }, store: { ok: true } },
   })
   checks!: Record<string, DependencyCheckDto>;
+  /** Settings the service could not use and works around; only when there is some. They do not make it unready. */
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'Settings the service could not use and works around; only when there is some. They do not make it unready.',
+    example: ['svc-global:units: temperature "kelvin" is not degC or degF; temperatures are in degC'],
+  })
+  warnings?: string[];
 }
 
 /** `GET <prefix>/health`: whether each dependency answers; 200 when all do, 503 otherwise. */

@@ -1,13 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ServiceReadiness } from '@eventcast/bootstrap';
 import { TemperatureUnit } from '@eventcast/block-model';
 import { Datastore } from '../ports/datastore.port';
-import { temperatureUnitOf, UNITS_ID, UNITS_NAMESPACE } from './user-units';
+import { temperatureProblemOf, temperatureUnitOf, UNITS_ID, UNITS_NAMESPACE } from './user-units';
 
 const RETRY_MS = 2000;
 
 /**
  * The user's temperature unit: read from the datastore at start-up (again every 2 s until the
- * datastore answers), then followed live through the datastore's change events.
+ * datastore answers), then followed live through the datastore's change events. A temperature the
+ * controller cannot use counts as degC: it is logged once per distinct value, and named in the
+ * health answer's `warnings` for as long as the document holds it.
  */
 @Injectable()
 export class UserUnitsService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -17,8 +20,15 @@ export class UserUnitsService implements OnApplicationBootstrap, OnApplicationSh
   private live = false;
   private warned = false;
   private readonly listeners: Array<(unit: TemperatureUnit) => void> = [];
+  private problem?: string;
+  private readonly loggedProblems = new Set<string>();
 
-  constructor(@Inject(Datastore) private readonly datastore: Datastore) {}
+  constructor(
+    @Inject(Datastore) private readonly datastore: Datastore,
+    readiness: ServiceReadiness,
+  ) {
+    readiness.warn('units', () => this.problem);
+  }
 
   /** The unit reads, state and history events give temperatures in. */
   get temperature(): TemperatureUnit {
@@ -42,13 +52,13 @@ export class UserUnitsService implements OnApplicationBootstrap, OnApplicationSh
   follow(document: unknown): void {
     this.live = true;
     clearTimeout(this.retry);
-    this.apply(temperatureUnitOf(document));
+    this.read(document);
   }
 
   private async load(): Promise<void> {
     try {
       const document = await this.datastore.get(UNITS_NAMESPACE, UNITS_ID);
-      if (!this.live) this.apply(temperatureUnitOf(document));
+      if (!this.live) this.read(document);
       if (this.warned) this.logger.log(`read the user's units from the datastore: ${this.unit}`);
     } catch (error) {
       if (!this.warned) {
@@ -59,6 +69,15 @@ export class UserUnitsService implements OnApplicationBootstrap, OnApplicationSh
       this.warned = true;
       this.retry = setTimeout(() => void this.load(), RETRY_MS);
     }
+  }
+
+  private read(document: unknown): void {
+    this.problem = temperatureProblemOf(document);
+    if (this.problem !== undefined && !this.loggedProblems.has(this.problem)) {
+      this.loggedProblems.add(this.problem);
+      this.logger.warn(this.problem);
+    }
+    this.apply(temperatureUnitOf(document));
   }
 
   private apply(unit: TemperatureUnit): void {
