@@ -369,6 +369,13 @@ export interface components {
              * @enum {string}
              */
             status: "ready" | "not ready";
+            /**
+             * @description Settings the service could not use and works around; only when there is some. They do not make it unready.
+             * @example [
+             *       "svc-global:units: temperature \"kelvin\" is not degC or degF; temperatures are in degC"
+             *     ]
+             */
+            warnings?: string[];
         };
         LinkDto: {
             /** @description Always `Link`. */
@@ -433,7 +440,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockIdentityDto"][];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -511,7 +518,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"][];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -554,7 +561,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"][];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -609,7 +616,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"][];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -646,7 +653,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestoreAnswerDto"];
                 };
             };
-            /** @description `blocks` or `store` is not an array; nothing was changed. */
+            /** @description `blocks` or `store` is not an array, or the body has a key that is not a field; nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -802,7 +809,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -854,7 +861,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockIdentityDto"];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -924,7 +931,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"][];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1004,7 +1011,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1098,7 +1105,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1150,7 +1157,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1214,7 +1221,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1301,7 +1308,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockDto"];
                 };
             };
-            /** @description The body is invalid; `message` names every field at fault. Nothing was changed. */
+            /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
                 headers: {
                     [name: string]: unknown;

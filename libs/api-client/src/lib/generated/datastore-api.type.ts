@@ -231,6 +231,13 @@ export interface components {
              * @enum {string}
              */
             status: "ready" | "not ready";
+            /**
+             * @description Settings the service could not use and works around; only when there is some. They do not make it unready.
+             * @example [
+             *       "svc-global:units: temperature \"kelvin\" is not degC or degF; temperatures are in degC"
+             *     ]
+             */
+            warnings?: string[];
         };
         PongDto: {
             /**
@@ -282,7 +289,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -339,7 +346,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -445,7 +452,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -506,7 +513,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentsAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -572,7 +579,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentsAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -667,7 +674,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -152,6 +152,16 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
             ],
             "example": "ready",
             "type": "string"
+          },
+          "warnings": {
+            "description": "Settings the service could not use and works around; only when there is some. They do not make it unready.",
+            "example": [
+              "svc-global:units: temperature \"kelvin\" is not degC or degF; temperatures are in degC"
+            ],
+            "items": {
+              "type": "string"
+            },
+            "type": "array"
           }
         },
         "required": [
@@ -274,7 +284,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
                 }
               }
             },
-            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written."
+            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
             "description": "The document store is unreachable; the message names it. Nothing was written."
@@ -339,7 +349,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
                 }
               }
             },
-            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written."
+            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
             "description": "The document store is unreachable; the message names it. Nothing was written."
@@ -452,7 +462,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
                 }
               }
             },
-            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written."
+            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
             "description": "The document store is unreachable; the message names it. Nothing was written."
@@ -524,7 +534,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
                 }
               }
             },
-            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written."
+            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
             "description": "The document store is unreachable; the message names it. Nothing was written."
@@ -610,7 +620,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
                 }
               }
             },
-            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written."
+            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "413": {
             "description": "A document is larger than 1048576 bytes (1 MiB) as JSON (the message names it), or the body larger than 16 MiB. Nothing was written."
@@ -708,7 +718,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
                 }
               }
             },
-            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written."
+            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "413": {
             "description": "A document is larger than 1048576 bytes (1 MiB) as JSON (the message names it), or the body larger than 16 MiB. Nothing was written."

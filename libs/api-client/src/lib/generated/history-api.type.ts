@@ -385,6 +385,13 @@ export interface components {
              * @enum {string}
              */
             status: "ready" | "not ready";
+            /**
+             * @description Settings the service could not use and works around; only when there is some. They do not make it unready.
+             * @example [
+             *       "svc-global:units: temperature \"kelvin\" is not degC or degF; temperatures are in degC"
+             *     ]
+             */
+            warnings?: string[];
         };
         LatestValueDto: {
             /** @description The field, as asked for. */
@@ -474,7 +481,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -531,7 +538,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -637,7 +644,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -698,7 +705,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentsAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -764,7 +771,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentsAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -859,7 +866,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentAnswerDto"];
                 };
             };
-            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` lists every problem. Nothing was written. */
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -968,7 +975,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The body is invalid; the message names every problem */
+            /** @description The body is invalid; the message names each field at fault (one problem per field) and each key that is not a field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1011,7 +1018,7 @@ export interface operations {
                     "application/json": string[];
                 };
             };
-            /** @description The body is invalid; the message names every problem */
+            /** @description The body is invalid; the message names each field at fault (one problem per field) and each key that is not a field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1057,7 +1064,7 @@ export interface operations {
                     "application/json": components["schemas"]["LatestValueDto"][];
                 };
             };
-            /** @description The body is invalid; the message names every problem */
+            /** @description The body is invalid; the message names each field at fault (one problem per field) and each key that is not a field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1142,7 +1149,7 @@ export interface operations {
                     "application/json": components["schemas"]["FieldSeriesDto"][];
                 };
             };
-            /** @description The body is invalid; the message names every problem */
+            /** @description The body is invalid; the message names each field at fault (one problem per field) and each key that is not a field */
             400: {
                 headers: {
                     [name: string]: unknown;
