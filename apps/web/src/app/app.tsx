@@ -22,6 +22,7 @@ export function App() {
   );
 }
 
+/** The token dialog, in the page only while a token is wanted. */
 function TokenPrompt() {
-  return <TokenDialog open={useConnection().tokenWanted} />;
+  return useConnection().tokenWanted ? <TokenDialog /> : null;
 }

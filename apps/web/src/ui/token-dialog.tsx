@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { keepSessionToken } from '../services/token';
 
-/** Asks for the API token when `open` (a call answered 401); the token is kept for the browser session. */
-export function TokenDialog({ open }: { open: boolean }) {
+/** Asks for the API token (a call answered 401) as a modal dialog; the token is kept for the browser session. */
+export function TokenDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [token, setToken] = useState('');
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+    if (element && !element.open) element.showModal();
+  }, []);
   const submit = (event: Event) => {
     event.preventDefault();
     if (token.trim() === '') return;
@@ -18,7 +16,13 @@ export function TokenDialog({ open }: { open: boolean }) {
     setToken('');
   };
   return (
-    <dialog ref={dialog} aria-labelledby="token-title" class="token-dialog">
+    <dialog
+      ref={dialog}
+      aria-labelledby="token-title"
+      class="token-dialog"
+      // Every call needs the token, so Escape does not put the dialog away.
+      onCancel={(event) => event.preventDefault()}
+    >
       <form method="dialog" onSubmit={submit}>
         <h2 id="token-title">API token</h2>
         <p>The services need the API token they were started with. It is kept for this browser session only.</p>

@@ -33,7 +33,9 @@ export function GraphPanel({ view, onYRange, onSpan }: GraphPanelProps) {
   const [fullscreen, setFullscreen] = useState(false);
   const [exportProblem, setExportProblem] = useState('');
   const names = useMemo(() => view.fields.map((field) => field.name), [JSON.stringify(view.fields)]);
-  const points = Math.max(2, Math.round(width / 50) * 50);
+  // About one bucket per pixel, in steps of 50 so a small resize does not load the graph again;
+  // nothing is loaded before the graph has a width.
+  const points = width > 0 ? Math.max(50, Math.round(width / 50) * 50) : 0;
   const data = useGraphData(names, view.range, zoom, points);
 
   useEffect(() => setZoom(undefined), [JSON.stringify(names), JSON.stringify(view.range)]);

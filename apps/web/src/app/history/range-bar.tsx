@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { PRESETS, type ViewRange } from './view-state';
 
 interface RangeBarProps {
@@ -13,12 +13,13 @@ export function RangeBar({ range, span, onRange }: RangeBarProps) {
   const [from, setFrom] = useState(localInput(span.from));
   const [to, setTo] = useState(localInput(span.to));
   const [problem, setProblem] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  // The inputs show the span on the graph, except while the user is typing a range of their own.
   useEffect(() => {
-    if ('from' in range) {
-      setFrom(localInput(range.from));
-      setTo(localInput(range.to));
-    }
-  }, ['from' in range ? range.from : 0, 'from' in range ? range.to : 0]);
+    if (form.current?.contains(document.activeElement)) return;
+    setFrom(localInput(span.from));
+    setTo(localInput(span.to));
+  }, [Math.floor(span.from / 1000), Math.floor(span.to / 1000)]);
   const apply = (event: Event) => {
     event.preventDefault();
     const start = new Date(from).getTime();
@@ -42,7 +43,7 @@ export function RangeBar({ range, span, onRange }: RangeBarProps) {
           </button>
         ))}
       </div>
-      <form class="custom-range" onSubmit={apply}>
+      <form ref={form} class="custom-range" onSubmit={apply}>
         <label>
           From
           <input type="datetime-local" step="1" value={from} onInput={(event) => setFrom(event.currentTarget.value)} />
