@@ -86,4 +86,10 @@ describe(restorableDocuments.name, () => {
       'document #2: the body must be a JSON object',
     ]);
   });
+
+  it('names one problem per field, the wrong type alone', () => {
+    const messages: string[] = [];
+    restorableDocuments([{ namespace: 7, id: 'a' }], messages);
+    expect(messages).toEqual(['document a: namespace must be a string']);
+  });
 });

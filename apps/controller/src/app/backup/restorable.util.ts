@@ -7,6 +7,7 @@ import {
   link,
   TemperatureUnit,
 } from '@eventcast/block-model';
+import { mainProblems } from '@eventcast/bootstrap';
 import { BlockDto, DocumentDto, isLink, validateDto } from '@eventcast/domain';
 import { NewDeviceBlock } from '../ports/controller-device.port';
 import { normaliseBlockData } from '../blocks/block-data.util';
@@ -46,7 +47,7 @@ function restorableBlock(
   userUnit: TemperatureUnit,
   ids: ReadonlySet<string>,
 ): NewDeviceBlock | string {
-  const validated = validateDto(BlockDto, candidate);
+  const validated = validateDto(BlockDto, candidate, mainProblems);
   if (!validated.ok) return validated.problems.join('; ');
   const { id, type: typeName, nid, data } = candidate as BlockDto;
   const type = findBlockType(typeName);
@@ -85,7 +86,7 @@ function clearBrokenLinks(
 export function restorableDocuments(candidates: unknown[], messages: string[]): OwnDocument[] {
   const documents: OwnDocument[] = [];
   candidates.forEach((candidate, index) => {
-    const validated = validateDto(DocumentDto, candidate);
+    const validated = validateDto(DocumentDto, candidate, mainProblems);
     if (!validated.ok) {
       const id = (candidate as { id?: unknown })?.id;
       messages.push(`document ${typeof id === 'string' ? id : `#${index}`}: ${validated.problems.join('; ')}`);

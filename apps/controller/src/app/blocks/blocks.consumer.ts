@@ -1,5 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
+import { mainProblems } from '@eventcast/bootstrap';
 import { BadRequestError, BlockDto, BlockOperation, blockTopic, validateDto } from '@eventcast/domain';
 import { ControllerConfig } from '../../config/controller.config';
 import { BlocksService } from './blocks.service';
@@ -50,7 +51,7 @@ export class BlocksConsumer {
   ): T | undefined {
     const serviceId = (payload as { serviceId?: unknown } | null)?.serviceId;
     if (typeof serviceId === 'string' && serviceId !== this.config.serviceId) return undefined;
-    const validated = validateDto(dto, payload);
+    const validated = validateDto(dto, payload, mainProblems);
     if (!validated.ok) throw new BadRequestError(`an invalid ${operation} message: ${validated.problems.join('; ')}`);
     return payload as T;
   }
