@@ -52,8 +52,10 @@ export function FieldPicker({ chosen, onToggle }: FieldPickerProps) {
 
   useEffect(() => {
     if (!focusActive.current) return;
+    const row = tree.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
+    if (!row) return;
     focusActive.current = false;
-    tree.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.focus();
+    row.focus();
   });
 
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
@@ -78,6 +80,8 @@ export function FieldPicker({ chosen, onToggle }: FieldPickerProps) {
     else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
       element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
     }
+    // Render the target row now, not after the scroll event, so it can take the focus at once.
+    setScrollTop(element.scrollTop);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const focused = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
