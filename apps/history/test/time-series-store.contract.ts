@@ -99,16 +99,22 @@ export function describeTimeSeriesStoreContract(
       expect((await store.averages(names, BASE, BASE, SECOND)).values.map((row) => row.field).sort()).toEqual(
         [...names].sort(),
       );
-      expect((await store.fields(BASE)).filter((field) => field.startsWith(prefix)).sort()).toEqual([...names].sort());
+      expect(
+        (await store.fieldTimes())
+          .map((row) => row.field)
+          .filter((field) => field.startsWith(prefix))
+          .sort(),
+      ).toEqual([...names].sort());
     });
 
-    it('lists the fields that have a value at or after a time', async () => {
-      await store.write([event(BASE, { old: 1 }), event(BASE + 10 * SECOND, { new: 2 })]);
-      await eventually(() => store.values([name('old'), name('new')], BASE, BASE + DAY, 10), 2);
-      const ours = async (since: number) =>
-        (await store.fields(since)).filter((field) => field.startsWith(prefix)).sort();
-      expect(await ours(BASE)).toEqual([name('new'), name('old')]);
-      expect(await ours(BASE + 10 * SECOND)).toEqual([name('new')]);
+    it('lists every field with the time of its latest value', async () => {
+      await store.write([event(BASE, { old: 1, new: 1 }), event(BASE + 10 * SECOND, { new: 2 })]);
+      await eventually(() => store.values([name('old'), name('new')], BASE, BASE + DAY, 10), 3);
+      const ours = (await store.fieldTimes()).filter((row) => row.field.startsWith(prefix));
+      expect(ours.sort((a, b) => a.field.localeCompare(b.field))).toEqual([
+        { field: name('new'), ts: BASE + 10 * SECOND },
+        { field: name('old'), ts: BASE },
+      ]);
     });
 
     it('averages values per bucket, buckets on multiples of the width from the epoch, both ends included', async () => {

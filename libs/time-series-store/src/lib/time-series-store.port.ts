@@ -16,6 +16,12 @@ export interface FieldValue {
   value: number;
 }
 
+/** A field and the time of its latest value, in microseconds. */
+export interface FieldTime {
+  field: string;
+  ts: number;
+}
+
 /** The bucket averages of a `ranges` query, and the coarsest source they were summed from. */
 export interface BucketAverages {
   resolution: Resolution;
@@ -60,8 +66,11 @@ export abstract class TimeSeriesStore {
   /** Stores the values of the given events in one batch; rejects when the store cannot take them. */
   abstract write(events: readonly TimedValues[]): Promise<void>;
 
-  /** The names of the fields with a value at or after `sinceUs`, in no particular order. */
-  abstract fields(sinceUs: number): Promise<string[]>;
+  /**
+   * Every field with its latest time, in no particular order: what the service's field catalogue is
+   * loaded from at start (it follows the writes after that).
+   */
+  abstract fieldTimes(): Promise<FieldTime[]>;
 
   /**
    * The average of each of `fields` per bucket of `bucketUs`, buckets aligned on multiples of

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { flattenHistoryEvent } from '@eventcast/flatten';
 import { HistoryConfig, readHistoryConfig } from '../../config/history.config';
-import { BucketAverages, FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { BucketAverages, FieldTime, FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryWriter, RETRY_INTERVAL_MS, WRITE_BATCH_VALUES } from './history-writer.service';
 import { EventSpool, SpoolFullError } from './spool/event-spool';
 
@@ -27,7 +27,7 @@ class RecordingStore extends TimeSeriesStore {
 
   open = async () => undefined;
   close = async () => undefined;
-  fields = async (): Promise<string[]> => [];
+  fieldTimes = async (): Promise<FieldTime[]> => [];
   readonly hasRollups = false;
   maintain = async () => undefined;
   averages = async (): Promise<BucketAverages> => ({ resolution: 'raw', values: [] });
@@ -211,13 +211,17 @@ describe(HistoryWriter.name, () => {
     expect(store.batches).toEqual([[2]]);
   });
 
-  it('tells its listeners after each written batch, with its values and how long the store took', async () => {
+  it('tells its listeners after each written batch, with its events, values and how long the store took', async () => {
     const subject = writer();
     const told = jest.fn();
     subject.written$.subscribe(told);
     accept(subject, event(1, 5));
     await subject.flush();
     expect(told).toHaveBeenCalledTimes(1);
-    expect(told).toHaveBeenCalledWith({ values: 5, seconds: expect.any(Number) as number });
+    expect(told).toHaveBeenCalledWith({
+      events: [expect.objectContaining({ ts: 1, values: new Map([0, 1, 2, 3, 4].map((v) => [`k/${v}`, v])) })],
+      values: 5,
+      seconds: expect.any(Number) as number,
+    });
   });
 });

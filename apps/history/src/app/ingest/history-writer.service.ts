@@ -28,8 +28,9 @@ export interface HistoryWriterStats {
   replayedEvents: number;
 }
 
-/** A batch the store has taken: its values and how long the store took, in seconds. */
+/** A batch the store has taken: its events, their number of values and how long the store took, in seconds. */
 export interface WrittenBatch {
+  events: readonly TimedValues[];
   values: number;
   seconds: number;
 }
@@ -149,7 +150,7 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
       }
       this.take(batch, values, 'writtenValues');
       this.noteRecovery();
-      this.writtenSubject.next({ values, seconds: (performance.now() - started) / 1000 });
+      this.writtenSubject.next({ events: batch, values, seconds: (performance.now() - started) / 1000 });
     }
   }
 

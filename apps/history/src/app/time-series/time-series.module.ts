@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PingController, SERVICE_HEALTH } from '@eventcast/bootstrap';
 import { TimeSeriesStore } from '@eventcast/time-series-store';
 import { IngestModule } from '../ingest/ingest.module';
+import { KnownFields } from './known-fields.service';
 import { StreamGateway } from './stream.gateway';
 import { TimeSeriesController } from './time-series.controller';
 import { TimeSeriesService } from './time-series.service';
@@ -10,6 +11,6 @@ import { TimeSeriesService } from './time-series.service';
 @Module({
   imports: [IngestModule],
   controllers: [PingController, TimeSeriesController],
-  providers: [TimeSeriesService, StreamGateway, { provide: SERVICE_HEALTH, useExisting: TimeSeriesStore }],
+  providers: [TimeSeriesService, KnownFields, StreamGateway, { provide: SERVICE_HEALTH, useExisting: TimeSeriesStore }],
 })
 export class TimeSeriesModule {}

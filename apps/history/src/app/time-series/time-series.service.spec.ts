@@ -1,5 +1,8 @@
+import { Subject } from 'rxjs';
 import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { openInMemoryTimeSeriesStore } from '../../../test/fakes/in-memory-time-series-store';
+import { HistoryWriter, WrittenBatch } from '../ingest/history-writer.service';
+import { KnownFields } from './known-fields.service';
 import { TimeSeriesService } from './time-series.service';
 
 const SECOND = 1_000_000;
@@ -15,10 +18,14 @@ function event(ts: number, values: Record<string, number>): TimedValues {
 describe(TimeSeriesService.name, () => {
   let store: TimeSeriesStore;
   let timeseries: TimeSeriesService;
+  let written: Subject<WrittenBatch>;
 
   beforeEach(async () => {
     store = await openInMemoryTimeSeriesStore();
-    timeseries = new TimeSeriesService(store);
+    written = new Subject();
+    const knownFields = new KnownFields(store, { written$: written } as unknown as HistoryWriter);
+    knownFields.onModuleInit();
+    timeseries = new TimeSeriesService(store, knownFields);
   });
 
   afterEach(() => store.close());
@@ -38,6 +45,18 @@ describe(TimeSeriesService.name, () => {
       ]);
       await expect(timeseries.fields({})).resolves.toEqual(['c1/a', 'c1/b', 'c1/old']);
       await expect(timeseries.fields({ duration: '1h' })).resolves.toEqual(['c1/a', 'c1/b']);
+    });
+
+    it('lists the fields stored after start from the written batches, by prefix, substring and limit', async () => {
+      const now = Date.now() * 1000;
+      await store.write([event(now - MINUTE, { 'c1/b': 1 })]);
+      await expect(timeseries.fields({})).resolves.toEqual(['c1/b']);
+      const batch = [event(now, { 'c2/Pump/speed': 1, 'c1/Sensor/temp': 2, 'c1/a': 3 })];
+      written.next({ events: batch, values: 3, seconds: 0 });
+      await expect(timeseries.fields({})).resolves.toEqual(['c1/Sensor/temp', 'c1/a', 'c1/b', 'c2/Pump/speed']);
+      await expect(timeseries.fields({ prefix: 'c1/', limit: 2 })).resolves.toEqual(['c1/Sensor/temp', 'c1/a']);
+      await expect(timeseries.fields({ search: 'TEMP' })).resolves.toEqual(['c1/Sensor/temp']);
+      await expect(timeseries.fields({ prefix: 'c2/', search: 'sensor' })).resolves.toEqual([]);
     });
 
     it('refuses a duration it cannot read, naming it', async () => {
@@ -168,12 +187,21 @@ describe(TimeSeriesService.name, () => {
   });
 
   describe('while the store cannot answer', () => {
-    beforeEach(() => store.close());
+    beforeEach(async () => {
+      await timeseries.fields({});
+      await store.close();
+    });
+
+    it('lists the fields it loaded before, from memory', async () => {
+      written.next({ events: [event(Date.now() * 1000, { 'c1/a': 1 })], values: 1, seconds: 0 });
+      await expect(timeseries.fields({})).resolves.toEqual(['c1/a']);
+    });
 
     it('answers every query with the reason the store gave', async () => {
       // The reason the store gave; which error class carries it is the transport mapping's business.
       const unavailable = /:memory: is not open/;
-      await expect(timeseries.fields({})).rejects.toThrow(unavailable);
+      const unloaded = new KnownFields(store, { written$: written } as unknown as HistoryWriter);
+      await expect(new TimeSeriesService(store, unloaded).fields({})).rejects.toThrow(unavailable);
       await expect(timeseries.ranges({ fields: ['t'] })).rejects.toThrow(unavailable);
       await expect(timeseries.metrics({ fields: ['t'] })).rejects.toThrow(unavailable);
       await expect(csv({ fields: ['t'], precision: 's' })).rejects.toThrow(unavailable);

@@ -16,6 +16,7 @@ import { LatestValueDto } from './dto/latest-value.dto';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
 import { DEFAULT_POINTS, RangesQueryDto } from './dto/ranges-query.dto';
 import { parseDuration } from './duration.util';
+import { KnownFields } from './known-fields.service';
 import { resolveTimeRange, TimeRange } from './time-range.util';
 
 const DEFAULT_FIELDS_DURATION = '1d';
@@ -42,13 +43,15 @@ export interface CsvPlan extends TimeRange {
  */
 @Injectable()
 export class TimeSeriesService {
-  constructor(private readonly store: TimeSeriesStore) {}
+  constructor(
+    private readonly store: TimeSeriesStore,
+    private readonly knownFields: KnownFields,
+  ) {}
 
-  /** Names of the fields with values within the duration, sorted. */
+  /** Names of the fields with values within the duration, sorted; of those, the ones with the prefix and the substring, up to the limit. */
   async fields(query: FieldsQueryDto): Promise<string[]> {
-    const since = nowMicros() - parseDuration(query.duration ?? DEFAULT_FIELDS_DURATION, 'duration');
-    const fields = await this.store.fields(since);
-    return fields.sort();
+    const sinceUs = nowMicros() - parseDuration(query.duration ?? DEFAULT_FIELDS_DURATION, 'duration');
+    return this.knownFields.list({ sinceUs, prefix: query.prefix, search: query.search, limit: query.limit });
   }
 
   async ranges(query: RangesQueryDto): Promise<FieldSeriesDto[]> {

@@ -363,6 +363,12 @@ export interface components {
              * @example 1d
              */
             duration?: string | number;
+            /** @description At most this many names, the first in sorted order (1 to 10,000; default: all). Ask one more than you show to learn whether there are more. */
+            limit?: number;
+            /** @description Only names that start with it, e.g. `"controller-1/"` for one level of a tree by `/` segments (case-sensitive). */
+            prefix?: string;
+            /** @description Only names that hold it, in any case, e.g. `"temp"`. Reads every name below `prefix`, so give a prefix where you can. */
+            search?: string;
         };
         HealthDto: {
             /**

@@ -15,6 +15,7 @@ import {
 } from '../rollup-plan';
 import {
   BucketAverages,
+  FieldTime,
   FieldValue,
   HISTORY_TABLE,
   Retention,
@@ -133,11 +134,8 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     await this.dropping.finally(() => (this.dropping = undefined));
   }
 
-  async fields(sinceUs: number): Promise<string[]> {
-    const rows = await this.read(`SELECT DISTINCT field FROM ${HISTORY_TABLE} WHERE ts >= $since`, {
-      since: time(sinceUs),
-    });
-    return rows.map((row) => row.field as string);
+  fieldTimes(): Promise<FieldTime[]> {
+    return this.read<FieldTime>(`SELECT field, epoch_us(max(ts))::DOUBLE AS ts FROM ${HISTORY_TABLE} GROUP BY field`);
   }
 
   async averages(fields: readonly string[], fromUs: number, toUs: number, bucketUs: number): Promise<BucketAverages> {

@@ -11,6 +11,7 @@ import {
 } from '../rollup-plan';
 import {
   BucketAverages,
+  FieldTime,
   FieldValue,
   HISTORY_TABLE,
   Retention,
@@ -110,11 +111,9 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
     this.droppedBeforeUs = cutUs;
   }
 
-  fields(sinceUs: number): Promise<string[]> {
-    return answered(async () => {
-      const rows = await this.http.exec(`SELECT DISTINCT field FROM ${this.table} WHERE ts >= ${sqlTime(sinceUs)}`);
-      return rows.map(([field]) => field as string);
-    });
+  async fieldTimes(): Promise<FieldTime[]> {
+    const rows = await this.read(`SELECT ts, field, value FROM ${this.table} LATEST ON ts PARTITION BY field`);
+    return rows.map(({ field, ts }) => ({ field, ts }));
   }
 
   /** Whole hours and minutes older than a few minutes come from the views where there are some, the rest from the table. */

@@ -1,5 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+
+/** The most names one `/fields` answer may be asked for. */
+export const MAX_FIELDS_LIMIT = 10_000;
 
 /** Body of `POST /fields`. */
 export class FieldsQueryDto {
@@ -7,4 +10,21 @@ export class FieldsQueryDto {
   @IsOptional()
   @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'number' }], example: '1d' })
   duration?: string | number;
+
+  /** Only names that start with it, e.g. `"controller-1/"` for one level of a tree by `/` segments (case-sensitive). */
+  @IsOptional()
+  @IsString()
+  prefix?: string;
+
+  /** Only names that hold it, in any case, e.g. `"temp"`. Reads every name below `prefix`, so give a prefix where you can. */
+  @IsOptional()
+  @IsString()
+  search?: string;
+
+  /** At most this many names, the first in sorted order (1 to 10,000; default: all). Ask one more than you show to learn whether there are more. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_FIELDS_LIMIT)
+  limit?: number;
 }
