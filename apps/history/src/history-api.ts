@@ -29,6 +29,9 @@ where \`query\` is the body of \`POST /ranges\` or \`POST /metrics\`.
   replaces it; the bucket width stays the one of the first answer).
 - \`stop\` ends the query with that id; a command with the id of a running query replaces it.
 - A message that is not a valid command is answered \`{"id"?, "error": "<what is wrong>"}\`; the socket stays open.
+- With an API token, the upgrade request carries it in \`Authorization: Bearer <token>\` or, from a browser, in the
+  subprotocols it offers: \`eventcast\` and \`eventcast.bearer.<the token in base64url>\`; the server answers with
+  \`eventcast\`. Without the right token the upgrade is refused with 401.
 
 Example: \`{"id": "graph-1", "command": "ranges", "query": {"fields": ["controller-1/Sensor 1/value[degC]"], "duration": "1h", "points": 360}}\`.`,
 };
