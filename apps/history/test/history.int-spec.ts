@@ -303,12 +303,17 @@ describe.each(historyStores())('the history service on $label with the real Mosq
         query: { fields: ['x'], start: 2_000_000_000, end: 1_000_000_000 },
       });
       stream.send({ id: 'empty', command: 'metrics' });
-      await stream.next('the four errors', () => stream.replies.filter((reply) => reply.error).length === 4);
+      stream.send({ id: 'typo', command: 'ranges', query: { fields: ['x'], from: 1_000_000_000 } });
+      await stream.next('the five errors', () => stream.replies.filter((reply) => reply.error).length === 5);
       expect(stream.replies).toEqual([
         { error: 'the message is not JSON' },
         { id: 'bad', error: 'command must be one of the following values: ranges, metrics, stop' },
         { id: 'late', error: expect.stringContaining('is before start') },
-        { id: 'empty', error: expect.stringContaining('query.fields must be an array') },
+        { id: 'empty', error: 'query.fields must be an array' },
+        {
+          id: 'typo',
+          error: 'query.from is not a field of this body; the fields are fields, start, end, duration, points',
+        },
       ]);
 
       stream.send({ id: 'good', command: 'metrics', query: { fields: ['x'] } });
