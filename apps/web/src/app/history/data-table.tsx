@@ -8,7 +8,7 @@ export function DataTable({ columns, labels }: { columns: AlignedColumns; labels
     if (values.some((column) => typeof column[i] === 'number')) rows.push(i);
   }
   return (
-    <div class="table-scroll" tabIndex={0} role="region" aria-label="Graph data table">
+    <div class="table-scroll" tabIndex={0}>
       <table class="data" aria-label="Graph data">
         <thead>
           <tr>

@@ -34,8 +34,9 @@ export function HistoryPage() {
       <div class="layout">
         <FieldPicker chosen={chosen} onToggle={toggleField} />
         <div class="main-column">
-          <section class="panel" aria-labelledby="fields-title">
-            <h2 id="fields-title">Graph fields</h2>
+          {/* No region of its own: "Graph" names one region only. */}
+          <section class="panel">
+            <h2>Graph fields</h2>
             {problem && (
               <p role="alert" class="problem">
                 {problem}
