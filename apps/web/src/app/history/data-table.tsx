@@ -1,12 +1,9 @@
-import type { AlignedColumns } from './series';
+import { rowsWithValues, type AlignedColumns } from './series';
 
 /** The graph's data as a table: a row per time that holds a value, a column per field, an empty cell for a gap. */
 export function DataTable({ columns, labels }: { columns: AlignedColumns; labels: readonly string[] }) {
   const [times, ...values] = columns;
-  const rows: number[] = [];
-  for (let i = 0; i < times.length; i++) {
-    if (values.some((column) => typeof column[i] === 'number')) rows.push(i);
-  }
+  const rows = rowsWithValues(columns);
   return (
     <div class="table-scroll" tabIndex={0}>
       <table class="data" aria-label="Graph data">

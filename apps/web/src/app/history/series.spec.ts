@@ -1,4 +1,4 @@
-import { alignSeries, gapThreshold, mergeBuckets, seriesOf } from './series';
+import { alignSeries, gapThreshold, mergeBuckets, rowsWithValues, seriesOf } from './series';
 
 const plain = (series: { times: Float64Array; values: Float64Array }) => ({
   times: [...series.times],
@@ -82,5 +82,22 @@ describe('gapThreshold', () => {
     expect(gapThreshold([everySecond], 1000)).toBe(5000);
     expect(gapThreshold([everySecond], 5000)).toBe(15_000);
     expect(gapThreshold([], 5000)).toBe(15_000);
+  });
+});
+
+describe('rowsWithValues', () => {
+  it('leaves out the times that only mark a gap', () => {
+    const columns = alignSeries(
+      [
+        seriesOf([
+          [1000, 1],
+          [10_000, 3],
+        ]),
+        seriesOf([[1000, 5]]),
+      ],
+      3000,
+    );
+    expect([...columns[0]]).toEqual([1, 5.5, 10]);
+    expect(rowsWithValues(columns)).toEqual([0, 2]);
   });
 });

@@ -99,3 +99,12 @@ export function gapThreshold(series: readonly Series[], bucketMs: number): numbe
   const usual = steps.length > 0 ? steps[Math.floor(steps.length / 2)] : 0;
   return Math.max(3 * bucketMs, 5 * usual);
 }
+
+/** The indexes of the times at which at least one field has a value: the rows of the data table. */
+export function rowsWithValues([times, ...columns]: AlignedColumns): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i < times.length; i++) {
+    if (columns.some((column) => typeof column[i] === 'number')) rows.push(i);
+  }
+  return rows;
+}
