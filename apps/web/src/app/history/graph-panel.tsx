@@ -148,7 +148,9 @@ export function GraphPanel({ view, onYRange, onSpan }: GraphPanelProps) {
           />
         )}
       </div>
-      <p class="hint">Drag across the graph to zoom in.</p>
+      <p class="hint">
+        Drag across the graph to zoom in, Shift + drag to pan; or use Pan back, Pan forward and Reset zoom.
+      </p>
       {axes.length > 0 && (
         <fieldset class="y-ranges">
           <legend>Y range (empty: automatic)</legend>

@@ -101,7 +101,9 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
     const created = new uPlot(options, columns as uPlot.AlignedData, element);
     chart.current = created;
     onChart?.(created);
+    const stopPanning = panOnShiftDrag(created, spanRef, (from, to) => onZoomRef.current(from, to));
     return () => {
+      stopPanning();
       created.destroy();
       chart.current = undefined;
       onChart?.(undefined);
@@ -118,4 +120,41 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
   }, [width, height]);
 
   return <div ref={holder} class="chart" />;
+}
+
+/**
+ * Shift + drag moves the shown span with the pointer (uPlot's own drag selects a span to zoom to);
+ * on release, `onPanned` gets the new span to load. Returns the function that removes the listener.
+ */
+function panOnShiftDrag(
+  chart: uPlot,
+  spanRef: { current: { from: number; to: number } },
+  onPanned: (from: number, to: number) => void,
+): () => void {
+  const onDown = (down: MouseEvent) => {
+    if (!down.shiftKey || down.button !== 0) return;
+    // Before uPlot's own listener on the same element, so no selection starts.
+    down.stopImmediatePropagation();
+    down.preventDefault();
+    const start = spanRef.current;
+    const msPerPixel = (start.to - start.from) / chart.over.clientWidth;
+    const moved = (event: MouseEvent) => {
+      const shift = (down.clientX - event.clientX) * msPerPixel;
+      return { from: Math.round(start.from + shift), to: Math.round(start.to + shift) };
+    };
+    const onMove = (event: MouseEvent) => {
+      spanRef.current = moved(event);
+      chart.setScale('x', { min: spanRef.current.from / 1000, max: spanRef.current.to / 1000 });
+    };
+    const onUp = (event: MouseEvent) => {
+      window.removeEventListener('mousemove', onMove);
+      window.removeEventListener('mouseup', onUp);
+      const { from, to } = moved(event);
+      if (from !== start.from) onPanned(from, to);
+    };
+    window.addEventListener('mousemove', onMove);
+    window.addEventListener('mouseup', onUp);
+  };
+  chart.over.addEventListener('mousedown', onDown, { capture: true });
+  return () => chart.over.removeEventListener('mousedown', onDown, { capture: true });
 }
