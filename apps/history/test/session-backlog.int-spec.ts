@@ -28,7 +28,9 @@ describe('the built history app starting on a session the broker kept', () => {
   async function sessionWithBacklog(events: number): Promise<Record<string, string>> {
     const clientId = `history-backlog-${randomBytes(4).toString('hex')}`;
     const first = await ServiceUnderTest.start('history', { MQTT_URL: broker.url, MQTT_CLIENT_ID: clientId });
-    expect(first.log).toContain(`the broker had no session for client id ${clientId}`);
+    await waitFor('the line of a new session', () =>
+      first.log.includes(`the broker had no session for client id ${clientId}`),
+    );
     const { DATA_DIR: _used, ...env } = first.env;
     await first.stop();
     const publisher = await connectAsync(broker.url);
@@ -68,7 +70,9 @@ describe('the built history app starting on a session the broker kept', () => {
       '-E',
     ]);
     const started = (history = await ServiceUnderTest.start('history', env));
-    expect(started.log).toContain(`the broker had no session for client id ${env.MQTT_CLIENT_ID}`);
+    await waitFor('the line of a new session', () =>
+      started.log.includes(`the broker had no session for client id ${env.MQTT_CLIENT_ID}`),
+    );
     expect(await started.client.POST('/timeseries/fields', { body: {} })).toMatchObject({ data: [] });
   });
 });
