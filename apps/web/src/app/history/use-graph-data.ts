@@ -4,7 +4,7 @@ import { dataOf } from '../../services/api';
 import { useConnection } from '../services-context';
 import { bucketWidth } from './bucket';
 import { mergeBuckets, seriesOf, type Series } from './series';
-import { presetOf, type ViewRange } from './view-state';
+import { liveRange, rangeSpanAt, type ViewRange } from './view-state';
 
 /** What the graph shows: one series per field (in the order asked), over `span`, in buckets of `bucketMs`. */
 export interface GraphData {
@@ -21,11 +21,12 @@ export interface GraphData {
 }
 
 type FieldSeries = HistorySchemas['FieldSeriesDto'];
+type Span = { from: number; to: number };
 
 /**
  * The data of `fields` over `range` (or over `zoom` when the user zoomed in), `points` buckets at
- * most. A range that ends now runs over the history stream and slides as values arrive; a fixed
- * range or a zoom is one `ranges` call.
+ * most. A range that ends now runs over the history stream and moves on as values arrive (see
+ * {@link liveRange}); a range in the past or a zoom is one `ranges` call.
  */
 export function useGraphData(
   fields: readonly string[],
@@ -45,14 +46,15 @@ export function useGraphData(
       return;
     }
     let current = true;
-    const fixed = zoom ?? ('from' in range ? range : undefined);
-    const answered = (span: { from: number; to: number }, answer: FieldSeries[], live: boolean) => {
+    const live = zoom ? undefined : liveRange(range, Date.now());
+    // `asked` is the span the service chose the bucket width for: a live query's runs to now.
+    const answered = (span: Span, answer: FieldSeries[], live: boolean, asked: Span = span) => {
       if (!current) return;
       setData({
         fields,
         series: fields.map((_, i) => seriesOf(answer[i]?.values ?? [])),
         span,
-        bucketMs: bucketWidth(span.from, span.to, points),
+        bucketMs: bucketWidth(asked.from, asked.to, points),
         resolution: answer[0]?.resolution,
         live,
         loading: false,
@@ -62,7 +64,7 @@ export function useGraphData(
       current && setData((previous) => ({ ...previous, loading: false, error: message }));
     setData((previous) => ({ ...previous, loading: true, error: undefined }));
 
-    const load = (span: { from: number; to: number }) =>
+    const load = (span: Span) =>
       dataOf(
         services.history.POST('/timeseries/ranges', {
           body: { fields: [...fields], start: span.from, end: span.to, points },
@@ -71,32 +73,31 @@ export function useGraphData(
         .then((answer) => answered(span, answer, false))
         .catch((error: Error) => failed(error.message));
 
-    if (fixed) {
-      void load(fixed);
+    if (!live) {
+      void load(zoom ?? (range as { from: number; to: number }));
       return () => {
         current = false;
       };
     }
 
-    const { ms, query } = presetOf((range as { duration: Parameters<typeof presetOf>[0] }).duration);
     let started = false;
     let open = false;
     const stop = stream.subscribe(
       {
         command: 'ranges',
-        query: { fields: [...fields], duration: query, points },
+        query: { fields: [...fields], ...live.query, points },
         onData: (answer) => {
           const now = Date.now();
           if (!started) {
             started = true;
-            return answered({ from: now - ms, to: now }, answer, open);
+            return answered(live.spanAt(now), answer, open, { from: live.spanAt(now).from, to: now });
           }
           if (!current) return;
           setData((previous) => ({
             ...previous,
-            span: { from: now - ms, to: now },
+            span: live.spanAt(now),
             series: previous.series.map((series, i) =>
-              mergeBuckets(series, seriesOf(answer[i]?.values ?? []), now - ms - previous.bucketMs),
+              mergeBuckets(series, seriesOf(answer[i]?.values ?? []), live.slidOutBefore(now) - previous.bucketMs),
             ),
           }));
         },
@@ -108,14 +109,14 @@ export function useGraphData(
           if (!current) return;
           if (started) setData((previous) => ({ ...previous, live: isOpen }));
           // Without the stream (a proxy that drops WebSockets), the range is still shown, once.
-          else if (!isOpen) void load({ from: Date.now() - ms, to: Date.now() });
+          else if (!isOpen) void load(live.spanAt(Date.now()));
         },
       },
     );
     // The window slides with the clock even between values.
     const slide = setInterval(() => {
       const now = Date.now();
-      if (current && started) setData((previous) => ({ ...previous, span: { from: now - ms, to: now } }));
+      if (current && started) setData((previous) => ({ ...previous, span: live.spanAt(now) }));
     }, 1000);
     return () => {
       current = false;
@@ -129,7 +130,6 @@ export function useGraphData(
 }
 
 function emptyData(fields: readonly string[], range: ViewRange): GraphData {
-  const now = Date.now();
-  const span = 'from' in range ? range : { from: now - presetOf(range.duration).ms, to: now };
+  const span = rangeSpanAt(range, Date.now());
   return { fields, series: fields.map(() => seriesOf([])), span, bucketMs: 0, live: false, loading: false };
 }

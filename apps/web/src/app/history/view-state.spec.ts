@@ -1,4 +1,12 @@
-import { DEFAULT_VIEW, formatViewState, MAX_FIELDS, parseViewState, rangeSpanAt, ViewState } from './view-state';
+import {
+  DEFAULT_VIEW,
+  formatViewState,
+  liveRange,
+  MAX_FIELDS,
+  parseViewState,
+  rangeSpanAt,
+  ViewState,
+} from './view-state';
 
 describe('view state in the URL', () => {
   it('reads back every part of a view it wrote', () => {
@@ -36,5 +44,24 @@ describe('view state in the URL', () => {
   it('gives the span of a preset at a given time', () => {
     expect(rangeSpanAt({ duration: '1h' }, 10_000_000)).toEqual({ from: 10_000_000 - 3_600_000, to: 10_000_000 });
     expect(rangeSpanAt({ from: 1, to: 2 }, 10)).toEqual({ from: 1, to: 2 });
+  });
+});
+
+describe('liveRange', () => {
+  const now = 10_000_000;
+
+  it('slides a preset with the clock, dropping what slid out', () => {
+    const live = liveRange({ duration: '10m' }, now);
+    expect(live?.query).toEqual({ duration: '10m' });
+    expect(live?.spanAt(now + 5000)).toEqual({ from: now + 5000 - 600_000, to: now + 5000 });
+    expect(live?.slidOutBefore(now)).toBe(now - 600_000);
+  });
+
+  it('grows a custom range that has not ended from its start, and keeps a past one fixed', () => {
+    const live = liveRange({ from: now - 1000, to: now + 500 }, now);
+    expect(live?.query).toEqual({ start: now - 1000 });
+    expect(live?.spanAt(now + 2000)).toEqual({ from: now - 1000, to: now + 2000 });
+    expect(live?.slidOutBefore(now)).toBe(-Infinity);
+    expect(liveRange({ from: now - 1000, to: now - 1 }, now)).toBeUndefined();
   });
 });

@@ -124,3 +124,33 @@ export function rangeSpanAt(range: ViewRange, now: number): { from: number; to: 
   if ('from' in range) return range;
   return { from: now - presetOf(range.duration).ms, to: now };
 }
+
+/** How a range that ends now stays live: the time fields of its stream query, and its span at a time. */
+export interface LiveRange {
+  query: { duration: string } | { start: number };
+  spanAt: (now: number) => { from: number; to: number };
+  /** Buckets before this time (at `now`) have slid out of the span; -Infinity when nothing slides. */
+  slidOutBefore: (now: number) => number;
+}
+
+/**
+ * The live form of `range` at `now`: a preset slides with the clock; a custom range whose end is
+ * not past grows to now (its stream query gives the start alone, which runs to now). A custom range
+ * that ended before `now` is not live (undefined).
+ */
+export function liveRange(range: ViewRange, now: number): LiveRange | undefined {
+  if ('from' in range) {
+    if (range.to < now) return undefined;
+    return {
+      query: { start: range.from },
+      spanAt: (at) => ({ from: range.from, to: Math.max(range.to, at) }),
+      slidOutBefore: () => -Infinity,
+    };
+  }
+  const { ms, query } = presetOf(range.duration);
+  return {
+    query: { duration: query },
+    spanAt: (at) => ({ from: at - ms, to: at }),
+    slidOutBefore: (at) => at - ms,
+  };
+}
