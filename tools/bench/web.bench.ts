@@ -1,0 +1,301 @@
+// npm run bench:web — the web app in Debian's Chromium against the built history and datastore
+// services behind the same-origin proxy of npm start: (1) the JavaScript the first page loads, raw
+// and gzipped; (2) click-to-drawn of a year of 10 fields: from a click on the "1 y" preset to the
+// end of the first canvas redraw after the answer of the graph's `ranges` query, BENCH_WEB_RUNS
+// times (default 50), each after a click on "7 d". The year is bulk-loaded into the embedded
+// DuckDB store, one value of each field every BENCH_WEB_STEP_S seconds (default 60), and the
+// service's rollups catch up before timing; (3) zooming by dragging across the graph, resetting
+// the zoom and panning: the draw time of each redraw (first to last canvas call) and the main
+// thread's busy time per interaction; (4) the page's JavaScript heap after all that.
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { CDPSession, chromium, Page } from 'playwright-core';
+import { freePort } from '@eventcast/testing';
+import { DAY_US, DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, sqlText } from '@eventcast/time-series-store';
+import { cleanups, runBench, startBuiltApp } from './bench-run';
+import { percentile } from './http-load';
+import { PAGE_PROBES_SCRIPT, PageProbeTimes } from './web/page-probes';
+
+const WORKSPACE = resolve(__dirname, '../..');
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 50);
+const STEP_US = Number(process.env.BENCH_WEB_STEP_S ?? 60) * 1_000_000;
+const FIELDS = 10;
+const DAYS = 366;
+/** The draws of one click are over once the canvas has been still this long after the answer. */
+const QUIET_MS = 400;
+const TARGETS = { firstPageGzipKb: 150, clickToDrawnP50Ms: 300, clickToDrawnP99Ms: 1_000, frameP95Ms: 16 };
+/** Rounds of zoom-in drag, reset and pan back and forward. */
+const ZOOM_ROUNDS = 20;
+/** The Chromium of the browser tests (apps/web-e2e/src/harness/browser.ts), started the same way. */
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+const PREFIX = `bench-web-${randomBytes(3).toString('hex')}`;
+const field = (index: number) => `${PREFIX}/block ${index}/value[degC]`;
+const END_US = Math.floor(Date.now() / 60_000) * 60_000_000;
+const START_US = END_US - DAYS * DAY_US;
+const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A year of the 10 fields in the embedded store file of `dataDir`, written before the service opens it. */
+async function loadYear(dataDir: string): Promise<number> {
+  const path = join(dataDir, EMBEDDED_STORE_FILE);
+  const store = new DuckDbTimeSeriesStore(path);
+  await store.open();
+  await store.close();
+  const instance = await DuckDBInstance.create(path);
+  const connection = await instance.connect();
+  const events = Math.floor((END_US - START_US) / STEP_US);
+  await connection.run(
+    `INSERT INTO history_values SELECT make_timestamp(${START_US}::BIGINT + e * ${STEP_US}::BIGINT), ` +
+      `${sqlText(`${PREFIX}/block `)} || f || '/value[degC]', round(20 + 5 * sin(e / 500.0) + f + random() / 10, 2) ` +
+      `FROM range(0, ${events}) events(e), range(0, ${FIELDS}) fields(f)`,
+  );
+  await connection.run('CHECKPOINT');
+  connection.closeSync();
+  instance.closeSync();
+  return events * FIELDS;
+}
+
+/** Waits until the year's ranges are read from rollups rather than raw points. */
+async function rollupsCaughtUp(historyUrl: string): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const answer = await fetch(`${historyUrl}/history/timeseries/ranges`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: [field(0)], start: START_US / 1000, end: END_US / 1000 - 600_000, points: 1000 }),
+    });
+    const [{ resolution }] = (await answer.json()) as Array<{ resolution: string }>;
+    if (resolution !== 'raw') return Date.now() - started;
+    if (Date.now() - started > 30 * 60_000) throw new Error('the rollups did not catch up within 30 minutes');
+    await pause(1_000);
+  }
+}
+
+/** Starts `tools/start/proxy.mjs` in this process, serving `dist/apps/web`. */
+async function startProxy(upstreams: Array<{ prefix: string; target: string }>): Promise<string> {
+  const module = pathToFileURL(join(WORKSPACE, 'tools/start/proxy.mjs')).href;
+  const { startProxy: start } = (await import(module)) as {
+    startProxy: (options: unknown) => Promise<{ url: string; close: () => Promise<void> }>;
+  };
+  const proxy = await start({
+    port: await freePort(),
+    host: '127.0.0.1',
+    webRoot: join(WORKSPACE, 'dist/apps/web'),
+    upstreams,
+  });
+  cleanups.push(() => proxy.close());
+  return proxy.url.replace(/\/+$/, '');
+}
+
+/** The page probes' times now, and the page's clock. */
+async function probesOf(page: Page): Promise<PageProbeTimes & { now: number }> {
+  return page.evaluate(() => ({
+    ...(globalThis as unknown as { __benchProbes: PageProbeTimes }).__benchProbes,
+    now: performance.now(),
+  }));
+}
+
+/** Waits until the canvas has been still for `QUIET_MS` (after an answer that came after `since`, if `answer`). */
+async function settled(page: Page, since: number, answer: boolean): Promise<PageProbeTimes & { now: number }> {
+  for (;;) {
+    const probes = await probesOf(page);
+    const answered = !answer || (probes.lastAnswerAt > since && probes.lastDrawAt > probes.lastAnswerAt);
+    if (answered && probes.now - probes.lastDrawAt > QUIET_MS) return probes;
+    if (probes.now - since > 30_000) throw new Error('the graph was not drawn within 30 s');
+    await pause(50);
+  }
+}
+
+/**
+ * Clicks the button `name` and resolves with the milliseconds from the click to the end of the
+ * first redraw after the answer of the graph's `ranges` query.
+ */
+async function clickToDrawn(page: Page, name: string): Promise<number> {
+  const clickedAt = await page.getByRole('button', { name, exact: true }).evaluate((button: { click(): void }) => {
+    const at = performance.now();
+    button.click();
+    return at;
+  });
+  for (;;) {
+    const probes = await settled(page, clickedAt, true);
+    const answeredAt = probes.rangesAnsweredAt;
+    const drawn = probes.bursts.find(({ start }) => start > answeredAt);
+    if (answeredAt > clickedAt && drawn) return drawn.end - clickedAt;
+    if (probes.now - clickedAt > 30_000) throw new Error(`"${name}" was not drawn within 30 s`);
+    await pause(50);
+  }
+}
+
+/** What one interaction cost: the draw time of each redraw, and the main thread's busy time in all. */
+interface InteractionCost {
+  kind: string;
+  redraws: number[];
+  mainThreadMs: number;
+}
+
+/** The main thread's busy time so far (all tasks: script, style, layout, paint), in milliseconds. */
+async function mainThreadMs(devtools: CDPSession): Promise<number> {
+  const { metrics } = await devtools.send('Performance.getMetrics');
+  return (metrics.find(({ name }) => name === 'TaskDuration')?.value ?? NaN) * 1000;
+}
+
+/** What `act` cost once the canvas is still again. */
+async function costOf(
+  page: Page,
+  devtools: CDPSession,
+  kind: string,
+  act: () => Promise<void>,
+): Promise<InteractionCost> {
+  const since = (await probesOf(page)).now;
+  const busyBefore = await mainThreadMs(devtools);
+  await act();
+  const { bursts } = await settled(page, since, false);
+  return {
+    kind,
+    redraws: bursts.filter(({ start }) => start > since).map(({ start, end }) => end - start),
+    mainThreadMs: (await mainThreadMs(devtools)) - busyBefore,
+  };
+}
+
+/** Drags across a part of the graph to zoom in, resets the zoom, pans back and forward: what each of those cost. */
+async function zoomAndPan(page: Page): Promise<InteractionCost[]> {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Performance.enable');
+  const graph = page.getByRole('figure', { name: 'Graph' }).or(page.getByRole('region', { name: 'Graph' }));
+  const canvas = graph.locator('canvas').first();
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the graph has no canvas');
+  const costs: InteractionCost[] = [];
+  const button = (name: string) => () => page.getByRole('button', { name, exact: true }).click();
+  for (let round = 0; round < ZOOM_ROUNDS; round++) {
+    const from = box.x + box.width * (0.2 + (round % 5) / 20);
+    const y = box.y + box.height / 2;
+    costs.push(
+      await costOf(page, devtools, 'drag to zoom', async () => {
+        await page.mouse.move(from, y);
+        await page.mouse.down();
+        await page.mouse.move(from + box.width * 0.3, y, { steps: 10 });
+        await page.mouse.up();
+      }),
+    );
+    for (const name of ['Reset zoom', 'Pan back', 'Pan forward']) {
+      costs.push(await costOf(page, devtools, name, button(name)));
+    }
+  }
+  return costs;
+}
+
+/** The report's lines on zooming and panning. */
+function zoomAndPanReport(costs: InteractionCost[]): string[] {
+  const frames = costs.flatMap(({ redraws }) => redraws).sort((a, b) => a - b);
+  const frameP95 = percentile(frames, 95);
+  const lines = [
+    `zoom, reset and pan over the year, ${costs.length} interactions, ${frames.length} redraws: ` +
+      `draw time p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${frameP95.toFixed(1)} ms, max ${frames[frames.length - 1].toFixed(1)} ms ` +
+      `(target p95 < ${TARGETS.frameP95Ms} ms: ${met(frameP95 < TARGETS.frameP95Ms)})`,
+  ];
+  for (const kind of new Set(costs.map((cost) => cost.kind))) {
+    const busy = costs
+      .filter((cost) => cost.kind === kind)
+      .map((cost) => cost.mainThreadMs)
+      .sort((a, b) => a - b);
+    lines.push(
+      `  main-thread time of one "${kind}" (all its frames, the answers it asked for included): ` +
+        `p50 ${percentile(busy, 50).toFixed(1)} ms, p95 ${percentile(busy, 95).toFixed(1)} ms, max ${busy[busy.length - 1].toFixed(1)} ms`,
+    );
+  }
+  return lines;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const report: string[] = [];
+  const log = (...lines: string[]) => {
+    report.push(...lines);
+    for (const line of lines) console.log(line);
+  };
+  const loadStarted = Date.now();
+  const points = await loadYear(dataDir);
+  console.log(`loaded ${points.toLocaleString('en-US')} points in ${Date.now() - loadStarted} ms`);
+  const env = { DATA_DIR: dataDir, QUESTDB_URL: '', REDIS_URL: '', MQTT_CLIENT_ID: `${PREFIX}-history` };
+  const history = await startBuiltApp('history', env, '/history/timeseries/ping');
+  const datastore = await startBuiltApp('datastore', env, '/history/datastore/ping');
+  const historyUrl = `http://127.0.0.1:${history.port}`;
+  console.log(`rollups caught up in ${await rollupsCaughtUp(historyUrl)} ms`);
+  const origin = await startProxy([
+    { prefix: '/history/datastore/', target: `http://127.0.0.1:${datastore.port}` },
+    { prefix: '/history/', target: historyUrl },
+  ]);
+
+  const browser = await chromium.launch({ ...CHROMIUM, headless: true });
+  cleanups.push(() => browser.close());
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.addInitScript(PAGE_PROBES_SCRIPT);
+  const scripts: Array<Promise<Buffer>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.body());
+  });
+  await page.goto(origin, { waitUntil: 'networkidle' });
+  const bodies = await Promise.all(scripts);
+  const raw = bodies.reduce((sum, body) => sum + body.length, 0);
+  const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+  log(
+    `first page's JavaScript: ${bodies.length} file(s), ${(raw / 1024).toFixed(1)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped ` +
+      `(target at most ${TARGETS.firstPageGzipKb} KB: ${met(gzipped / 1024 <= TARGETS.firstPageGzipKb)})`,
+  );
+
+  await page.getByRole('searchbox', { name: 'Search fields' }).fill(`${PREFIX}/`);
+  for (let index = 0; index < FIELDS; index++) {
+    await page
+      .getByRole('tree', { name: 'Fields' })
+      .getByRole('treeitem', { name: field(index), exact: true })
+      .click();
+  }
+  const first = await clickToDrawn(page, '1 y');
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await clickToDrawn(page, '7 d');
+    times.push(await clickToDrawn(page, '1 y'));
+  }
+  times.sort((a, b) => a - b);
+  const [p50, p99] = [percentile(times, 50), percentile(times, 99)];
+  log(
+    `click-to-drawn, a year of ${FIELDS} fields (one value per ${STEP_US / 1_000_000} s each), ${RUNS} runs: ` +
+      `p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${times[times.length - 1].toFixed(0)} ms, ` +
+      `the first (timed on its own) ${first.toFixed(0)} ms ` +
+      `(target p50 < ${TARGETS.clickToDrawnP50Ms} ms: ${met(p50 < TARGETS.clickToDrawnP50Ms)}, ` +
+      `p99 < ${TARGETS.clickToDrawnP99Ms} ms: ${met(p99 < TARGETS.clickToDrawnP99Ms)})`,
+  );
+
+  log(...zoomAndPanReport(await zoomAndPan(page)));
+
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await devtools.send('Runtime.getHeapUsage');
+  log(`JavaScript heap of the page after all that, garbage collected: ${(usedSize / 1024 / 1024).toFixed(1)} MB`);
+  console.log('\nresults (2 shared cores: other work on the machine lowers these figures)');
+  for (const line of report) console.log(line);
+}
+
+runBench('bench:web', 60 * 60_000, main);
