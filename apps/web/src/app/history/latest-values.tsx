@@ -66,9 +66,8 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
             const stale = age === undefined || age > staleAfter;
             return (
               <tr key={field.name} class={stale ? 'stale' : ''}>
-                <th scope="row">
-                  {field.label && <span class="label">{field.label} </span>}
-                  <span class={field.label ? 'hint' : ''}>{field.name}</span>
+                <th scope="row" title={field.name}>
+                  {field.label || field.name}
                 </th>
                 <td>{value ? String(value.value) : '–'}</td>
                 <td>
