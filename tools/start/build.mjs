@@ -1,15 +1,23 @@
-// Builds every app unless Nx finds its build current: Nx caches builds by their inputs, so an
-// up-to-date build takes about a second.
+// Builds the apps of npm start unless Nx finds their build current: Nx caches builds by their
+// inputs, so an up-to-date build takes about a second.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
+/** The apps npm start runs: the three services, and the web app where the workspace has one. */
+export function appsToBuild(workspace) {
+  const services = ['history', 'datastore', 'controller'];
+  return existsSync(join(workspace, 'apps', 'web', 'project.json')) ? [...services, 'web'] : services;
+}
+
 /**
- * Runs `nx run-many -t build` in `workspace`, its output shown as it comes.
+ * Runs `nx run-many -t build` for `apps` in `workspace`, its output shown as it comes.
  * @throws {Error} saying why, when the build fails
  */
-export function buildApps(workspace) {
-  const result = spawnSync(process.execPath, [nxCli(workspace), 'run-many', '-t', 'build', '--outputStyle=static'], {
+export function buildApps(workspace, apps) {
+  const args = [nxCli(workspace), 'run-many', '-t', 'build', `--projects=${apps.join(',')}`, '--outputStyle=static'];
+  const result = spawnSync(process.execPath, args, {
     cwd: workspace,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },

@@ -1,5 +1,5 @@
-// The three services of `npm start`: the variables each one gets, the store it uses and where its
-// API page is.
+// The three services of `npm start`: the variables each one gets, the store it uses, the paths it
+// serves and where its API page is.
 import { join } from 'node:path';
 
 /**
@@ -7,7 +7,8 @@ import { join } from 'node:path';
  * @param {string} brokerUrl the broker every service connects to
  * @param {string | undefined} mqttVersion the MQTT version the history service speaks, when the broker needs one
  * @param {string} workspace the repository root, where `dist/apps/<app>/main.js` is
- * @returns {{ name: string, script: string, env: Record<string, string>, store: string, apiPage: string, startsAfterPort?: number }[]}
+ * @returns {{ name: string, script: string, env: Record<string, string>, store: string, port: number, prefix: string, apiPath: string, startsAfterPort?: number }[]}
+ *   `prefix`: the paths the service answers, as the proxy routes them; `apiPath`: its API page;
  *   `startsAfterPort`: the service starts once this port answers
  */
 export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
@@ -20,13 +21,17 @@ export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
       name: 'history',
       env: { ...shared, PORT: ports.history, ...(mqttVersion && { MQTT_VERSION: mqttVersion }) },
       store: questDbUrl ? `QuestDB at ${questDbUrl}` : `embedded DuckDB in ${dataDir}`,
-      apiPage: `http://localhost:${ports.history}/history/api/doc`,
+      port: ports.history,
+      prefix: '/history/',
+      apiPath: '/history/api/doc',
     },
     {
       name: 'datastore',
       env: { ...shared, PORT: ports.datastore },
       store: redisUrl ? `Redis at ${redisUrl}` : `embedded SQLite in ${dataDir}`,
-      apiPage: `http://localhost:${ports.datastore}/history/datastore/api/doc`,
+      port: ports.datastore,
+      prefix: '/history/datastore/',
+      apiPath: '/history/datastore/api/doc',
     },
     {
       name: 'controller',
@@ -37,7 +42,9 @@ export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
         DATASTORE_URL: `http://localhost:${ports.datastore}`,
       },
       store: `simulated device in ${dataDir}`,
-      apiPage: `http://localhost:${ports.controller}/${serviceId}/api/doc`,
+      port: ports.controller,
+      prefix: `/${serviceId}/`,
+      apiPath: `/${serviceId}/api/doc`,
       // It reads the user's units from the datastore as it starts; it would retry, but with a
       // warning in the log.
       startsAfterPort: ports.datastore,

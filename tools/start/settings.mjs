@@ -17,6 +17,8 @@ export function readSettings(env, workspace) {
     questDbUrl: env.QUESTDB_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     ports: {
+      // The same-origin proxy: the web app, and every service below one origin.
+      web: portVariable(env, 'WEB_PORT', 8080),
       controller: portVariable(env, 'CONTROLLER_PORT', 5000),
       history: portVariable(env, 'HISTORY_PORT', 5001),
       datastore: portVariable(env, 'DATASTORE_PORT', 5002),

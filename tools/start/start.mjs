@@ -1,9 +1,11 @@
 // npm start: builds if needed, chooses the broker, and runs history, datastore and controller on
-// this machine (embedded stores unless QUESTDB_URL / REDIS_URL say otherwise). Ctrl-C stops all.
-import { resolve } from 'node:path';
+// this machine (embedded stores unless QUESTDB_URL / REDIS_URL say otherwise), with the web app and
+// every service behind one same-origin proxy. Ctrl-C, SIGTERM or SIGINT to npm stops all.
+import { join, resolve } from 'node:path';
 import { chooseBroker } from './broker.mjs';
-import { buildApps } from './build.mjs';
+import { appsToBuild, buildApps } from './build.mjs';
 import { ServiceProcesses } from './children.mjs';
+import { startProxy } from './proxy.mjs';
 import { describeServices } from './services.mjs';
 import { readSettings } from './settings.mjs';
 import { untilAnswers } from './tcp.mjs';
@@ -18,7 +20,7 @@ try {
 }
 console.log('eventcast: building (Nx reuses what is up to date)');
 try {
-  buildApps(workspace);
+  buildApps(workspace, appsToBuild(workspace));
 } catch (error) {
   giveUp(`the build failed (${error.message}); nothing was started`);
 }
@@ -27,7 +29,18 @@ const broker = await chooseBroker({ mqttUrl: settings.mqttUrl, port: settings.br
 );
 
 const services = describeServices(settings, broker.url, workspace, broker.mqttVersion);
-printPlan(broker, services);
+const webRoot = join(workspace, 'dist', 'apps', 'web');
+const proxy = await startProxy({
+  port: settings.ports.web,
+  // Where the services listen too: every interface.
+  host: '0.0.0.0',
+  webRoot,
+  upstreams: services.map(({ prefix, port }) => ({ prefix, target: `http://127.0.0.1:${port}` })),
+}).catch(async (error) => {
+  await broker.close();
+  giveUp(`could not start the proxy on port ${settings.ports.web} (${error.message}); nothing was started`);
+});
+printPlan(broker, services, proxy.url);
 let stopping;
 const processes = new ServiceProcesses({
   names: services.map(({ name }) => name),
@@ -36,12 +49,21 @@ const processes = new ServiceProcesses({
     stop(1);
   },
 });
+// npm passes SIGINT and SIGTERM on to this process, which the script's `exec` made its child.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (!stopping) console.log(`eventcast: stopping (${signal})`);
     stop(0);
   });
 }
+// Should npm end without passing a signal on (SIGKILL, or a shell in between), this process is
+// handed to another parent: the services stop then rather than hold their ports for nobody.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid === parent || stopping) return;
+  console.log('eventcast: stopping (npm start ended)');
+  stop(1);
+}, 500).unref();
 for (const service of services) {
   if (service.startsAfterPort) {
     await untilAnswers(service.startsAfterPort, { timeoutMs: 30_000, gaveUp: () => Boolean(stopping) });
@@ -54,6 +76,7 @@ for (const service of services) {
 function stop(exitCode) {
   stopping ??= (async () => {
     await processes.stopAll();
+    await proxy.close();
     await broker.close();
     console.log('eventcast: stopped');
     process.exit(exitCode);
@@ -67,16 +90,19 @@ function giveUp(message) {
   process.exit(1);
 }
 
-function printPlan(broker, services) {
+function printPlan(broker, services, proxyUrl) {
   const width = Math.max(...services.map(({ name }) => name.length));
   console.log(`eventcast: broker ${broker.description}`);
-  for (const { name, apiPage, store } of services) {
-    console.log(`eventcast: ${name.padEnd(width)}  ${apiPage}  (${store})`);
+  console.log(`eventcast: ${'web app'.padEnd(width)}  ${proxyUrl}/  (every service's paths too, on one origin)`);
+  for (const { name, apiPath, port, store } of services) {
+    console.log(`eventcast: ${name.padEnd(width)}  ${proxyUrl}${apiPath}  (port ${port}, ${store})`);
   }
   console.log(
     process.env.API_TOKEN || process.env.API_TOKEN_FILE
       ? 'eventcast: security: every route but ping, health and metrics needs the API_TOKEN'
       : 'eventcast: security off: no API_TOKEN, so anyone who reaches these ports may call every route (docs/security.md)',
   );
-  console.log('eventcast: Ctrl-C stops everything');
+  // Under npm, whose script execs this process, the pid a process manager holds is npm's.
+  const pid = process.env.npm_lifecycle_event === 'start' ? process.ppid : process.pid;
+  console.log(`eventcast: Ctrl-C, or SIGTERM to pid ${pid}, stops everything`);
 }

@@ -1,72 +1,149 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, isListening, waitFor } from '@eventcast/testing';
+import { freePort, isListening, waitFor, websocketUpgrade } from '@eventcast/testing';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
+type PortName = 'broker' | 'web' | 'history' | 'datastore' | 'controller';
+
+/** Whether a process with this id exists. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The ids of every process below `pid`: its children, theirs, and so on. */
+function descendants(pid: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const found: number[] = [];
+  for (let parents = [pid]; parents.length > 0;) {
+    parents = table.filter(([, ppid]) => parents.includes(ppid)).map(([child]) => child);
+    found.push(...parents);
+  }
+  return found;
+}
+
+/** `npm start` (the npm program, as a user or a process manager runs it) on the given ports. */
+class NpmStart {
+  output = '';
+  /** The processes it started: start.mjs, then each service as its Nest lines name it. */
+  readonly pids = new Set<number>();
+  private readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  private constructor(readonly npm: ChildProcess) {
+    npm.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    npm.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.exit = new Promise((done) => npm.once('exit', (code, signal) => done({ code, signal })));
+  }
+
+  static async start(ports: Record<PortName, number>, dataDir: string): Promise<NpmStart> {
+    // No MQTT_URL and nothing on the broker port: npm start has to bring its embedded broker.
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', DATA_DIR: dataDir, SERVICE_ID: 'start-test' };
+    delete env.MQTT_URL;
+    delete env.API_TOKEN;
+    const start = new NpmStart(
+      spawn('npm', ['start'], {
+        cwd: WORKSPACE,
+        env: {
+          ...env,
+          EVENTCAST_BROKER_PORT: String(ports.broker),
+          WEB_PORT: String(ports.web),
+          HISTORY_PORT: String(ports.history),
+          DATASTORE_PORT: String(ports.datastore),
+          CONTROLLER_PORT: String(ports.controller),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    // npm start builds first: four apps when another change made every build stale.
+    const ended = start.exit.then(({ code, signal }) => Promise.reject(new Error(`npm ended (${code ?? signal})`)));
+    ended.catch(() => undefined);
+    await Promise.race([
+      waitFor(
+        'all three services to connect',
+        () => (start.output.match(/ connected to mqtt:/g) ?? []).length === 3,
+        240_000,
+      ),
+      ended,
+    ]).catch((error: Error) => {
+      throw new Error(`${error.message}; npm start printed:\n${start.output.slice(-3000)}`);
+    });
+    for (const pid of descendants(start.npm.pid ?? 0)) start.pids.add(pid);
+    for (const [, pid] of start.output.matchAll(/^\[\w+\] +\[Nest\] (\d+) /gm)) start.pids.add(Number(pid));
+    return start;
+  }
+
+  /** Sends `signal` to npm's pid only, not to its process group, and resolves with how npm ended. */
+  async signal(signal: NodeJS.Signals) {
+    this.npm.kill(signal);
+    return Promise.race([
+      this.exit,
+      new Promise((_, fail) => setTimeout(() => fail(new Error(`npm did not end within 20 s of ${signal}`)), 20_000)),
+    ]);
+  }
+
+  /** Ends whatever is left of this start (npm, start.mjs, services), should a test have failed half-way. */
+  kill(): void {
+    for (const pid of [this.npm.pid, ...this.pids]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+  }
+}
+
 describe('npm start', () => {
-  let start: ChildProcess;
-  let output = '';
-  const ports = { broker: 0, history: 0, datastore: 0, controller: 0 };
+  const ports: Record<PortName, number> = { broker: 0, web: 0, history: 0, datastore: 0, controller: 0 };
+  const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-start-'));
+  const started: NpmStart[] = [];
+  let first: NpmStart;
+  let web: string;
 
   beforeAll(async () => {
-    for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
-    // No MQTT_URL and nothing on the broker port: npm start has to bring its embedded broker.
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NO_COLOR: '1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-start-')),
-      SERVICE_ID: 'start-test',
-    };
-    delete env.MQTT_URL;
-    start = spawn(process.execPath, ['tools/start/start.mjs'], {
-      cwd: WORKSPACE,
-      env: {
-        ...env,
-        EVENTCAST_BROKER_PORT: String(ports.broker),
-        HISTORY_PORT: String(ports.history),
-        DATASTORE_PORT: String(ports.datastore),
-        CONTROLLER_PORT: String(ports.controller),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(
-      'all three services to connect',
-      () => (output.match(/ connected to mqtt:/g) ?? []).length === 3,
-      90_000,
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}; npm start printed:\n${output.slice(-3000)}`);
-    });
-  }, 120_000);
+    for (const name of Object.keys(ports) as PortName[]) ports[name] = await freePort();
+    web = `http://127.0.0.1:${ports.web}`;
+    first = await NpmStart.start(ports, dataDir);
+    started.push(first);
+  }, 250_000);
 
   afterAll(() => {
-    if (start.exitCode === null) start.kill('SIGKILL');
+    for (const start of started) start.kill();
   });
 
   it('says that security is off when no API_TOKEN is set', () => {
-    expect(output).toContain('eventcast: security off: no API_TOKEN');
+    expect(first.output).toContain('eventcast: security off: no API_TOKEN');
   });
 
-  it('says which broker and stores it uses and where each API page is', () => {
+  it('says which broker and stores it uses, where the web app and each API page are, and how to stop it', () => {
+    const { output } = first;
     expect(output).toContain(
       `eventcast: broker mqtt://localhost:${ports.broker} (embedded aedes broker, in this process)`,
     );
+    expect(output).toContain(`eventcast: web app     http://localhost:${ports.web}/  (`);
     expect(output).toMatch(
-      new RegExp(`history +http://localhost:${ports.history}/history/api/doc +\\(embedded DuckDB in `),
+      new RegExp(
+        `history +http://localhost:${ports.web}/history/api/doc +\\(port ${ports.history}, embedded DuckDB in `,
+      ),
     );
     expect(output).toMatch(
-      new RegExp(`datastore +http://localhost:${ports.datastore}/history/datastore/api/doc +\\(embedded SQLite in `),
+      new RegExp(
+        `datastore +http://localhost:${ports.web}/history/datastore/api/doc +\\(port ${ports.datastore}, embedded SQLite in `,
+      ),
     );
     expect(output).toMatch(
-      new RegExp(`controller +http://localhost:${ports.controller}/start-test/api/doc +\\(simulated device in `),
+      new RegExp(
+        `controller +http://localhost:${ports.web}/start-test/api/doc +\\(port ${ports.controller}, simulated device in `,
+      ),
     );
+    expect(output).toContain(`eventcast: Ctrl-C, or SIGTERM to pid ${first.npm.pid}, stops everything`);
   });
 
-  it('runs all three services, each log line behind its name', async () => {
+  it('runs all three services, each log line behind its name, without their route-mapping lines', async () => {
     for (const [port, ping] of [
       [ports.history, 'history/timeseries/ping'],
       [ports.datastore, 'history/datastore/ping'],
@@ -74,16 +151,83 @@ describe('npm start', () => {
     ] as const) {
       expect(await (await fetch(`http://127.0.0.1:${port}/${ping}`)).json()).toEqual({ ping: 'pong' });
     }
-    expect(output).toMatch(/^\[history\] +.* history started at /m);
-    expect(output).toMatch(/^\[datastore\] +.* datastore started at /m);
-    expect(output).toMatch(/^\[controller\] +.* controller start-test started at /m);
+    expect(first.output).toMatch(/^\[history\] +.* history started at /m);
+    expect(first.output).toMatch(/^\[datastore\] +.* datastore started at /m);
+    expect(first.output).toMatch(/^\[controller\] +.* controller start-test started at /m);
+    expect(first.output).not.toMatch(/Mapped \{/);
   });
 
-  it('stops every service and the broker on Ctrl-C', async () => {
-    const exited = new Promise((resolve) => start.once('exit', (code) => resolve(code)));
-    start.kill('SIGINT');
-    await expect(exited).resolves.toBe(0);
-    for (const port of Object.values(ports)) expect(await isListening(port)).toBe(false);
-    expect(output).toContain('eventcast: stopped');
+  it("serves every service's paths on the proxy's port, the history stream's WebSocket upgrade included", async () => {
+    for (const ping of ['history/timeseries/ping', 'history/datastore/ping', 'start-test/ping']) {
+      const answer = await fetch(`${web}/${ping}`);
+      expect({ ping, status: answer.status }).toEqual({ ping, status: 200 });
+      expect(await answer.json()).toEqual({ ping: 'pong' });
+    }
+    expect(await websocketUpgrade(`${web}/history/timeseries/stream`)).toBe('open');
+    expect(await (await fetch(`${web}/healthz`)).text()).toBe('ok\n');
   });
+
+  it('serves the built web app at /, and its index.html for its own routes', async () => {
+    const index = readFileSync(join(WORKSPACE, 'dist/apps/web/index.html'), 'utf8');
+    for (const path of ['/', '/some/route/of/the/app']) {
+      const answer = await fetch(`${web}${path}`);
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await answer.text()).toBe(index);
+    }
+  });
+
+  it("lets the history API page's Try it out reach the datastore through the proxy", async () => {
+    const page = await fetch(`${web}/history/api/doc`);
+    expect(page.status).toBe(200);
+    const documentUrl = `${web}/history/api/doc-json`;
+    const document = (await (await fetch(documentUrl)).json()) as {
+      servers?: Array<{ url: string }>;
+      paths: Record<string, Record<string, { operationId?: string; servers?: Array<{ url: string }> }>>;
+    };
+    const [path, item] = Object.entries(document.paths).find(
+      ([, operations]) => operations.post?.operationId === 'datastore_DocumentsController_get',
+    ) ?? ['', {}];
+    expect(path).toBe('/history/datastore/get');
+    // As Swagger UI does: the operation's server, else the document's, else the document's own origin.
+    const server = item.post?.servers?.[0]?.url ?? document.servers?.[0]?.url ?? '/';
+    const tryItOut = new URL(`${server.replace(/\/$/, '')}${path}`, documentUrl);
+    const answer = await fetch(tryItOut, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ namespace: 'start-test', id: 'try-it-out' }),
+    });
+    expect({ url: tryItOut.href, status: answer.status }).toEqual({ url: `${web}/history/datastore/get`, status: 200 });
+    expect(await answer.json()).toEqual({ value: null });
+  });
+
+  it("leaves the datastore's routes off the history API page on the history service's own port", async () => {
+    const document = (await (await fetch(`http://127.0.0.1:${ports.history}/history/api/doc-json`)).json()) as {
+      info: { description: string };
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/history/datastore/'))).toEqual([]);
+    expect(document.paths).toHaveProperty('/history/timeseries/ranges');
+    expect(document.info.description).toContain('reach this page through the proxy');
+  });
+
+  it("stops every service, the proxy and the broker on SIGTERM to npm's pid, freeing every port", async () => {
+    await expect(first.signal('SIGTERM')).resolves.toEqual({ code: 0, signal: null });
+    for (const [name, port] of Object.entries(ports))
+      expect({ name, listening: await isListening(port) }).toEqual({ name, listening: false });
+    expect(first.pids.size).toBe(4);
+    for (const pid of first.pids) expect({ pid, alive: alive(pid) }).toEqual({ pid, alive: false });
+    expect(first.output).toContain('eventcast: stopping (SIGTERM)');
+    expect(first.output).toContain('eventcast: stopped');
+  });
+
+  it("starts again on the same ports, and stops on SIGINT to npm's pid", async () => {
+    const second = await NpmStart.start(ports, dataDir);
+    started.push(second);
+    expect(await (await fetch(`${web}/history/datastore/ping`)).json()).toEqual({ ping: 'pong' });
+    await expect(second.signal('SIGINT')).resolves.toEqual({ code: 0, signal: null });
+    for (const [name, port] of Object.entries(ports))
+      expect({ name, listening: await isListening(port) }).toEqual({ name, listening: false });
+    for (const pid of second.pids) expect({ pid, alive: alive(pid) }).toEqual({ pid, alive: false });
+    expect(second.output).toContain('eventcast: stopped');
+  }, 250_000);
 });

@@ -29,9 +29,56 @@ export function createOpenApiDocument(app: INestApplication, api: ApiDescription
   return mergeOpenApiDocuments(SwaggerModule.createDocument(app, config), api.includes ?? {});
 }
 
-/** Serves the interactive API page at `/<prefix>/api/doc` (and the JSON at `/<prefix>/api/doc-json`). */
-export function serveApiPage(app: INestApplication, prefix: string, document: OpenAPIObject): string {
+/**
+ * Serves the interactive API page at `/<prefix>/api/doc` (and the JSON at `/<prefix>/api/doc-json`).
+ * The document names no server, so "Try it out" calls the origin the page came from. The routes of
+ * the `includes` are answered by other services, on that origin only behind a proxy (which sets
+ * X-Forwarded-For): a page reached on the service's own port leaves them out and says why.
+ */
+export function serveApiPage(
+  app: INestApplication,
+  prefix: string,
+  document: OpenAPIObject,
+  includes: ApiDescription['includes'] = {},
+): string {
   const path = `${prefix}/api/doc`;
-  SwaggerModule.setup(path, app, document);
+  const names = Object.keys(includes);
+  const ownPortDocument =
+    names.length > 0 &&
+    withoutPaths(
+      document,
+      Object.values(includes).flatMap((included) => Object.keys(included.paths)),
+      `On this port the routes of the ${names.join(', ')} service are not answered, so they are not listed: ` +
+        'reach this page through the proxy (port 8080 of `npm start`, or the Compose proxy) to list and try them.',
+    );
+  SwaggerModule.setup(
+    path,
+    app,
+    document,
+    ownPortDocument
+      ? {
+          patchDocumentOnRequest: <Request>(request: Request) =>
+            (request as { headers: Record<string, unknown> }).headers['x-forwarded-for'] === undefined
+              ? ownPortDocument
+              : document,
+        }
+      : {},
+  );
   return `/${path}`;
+}
+
+/** `document` without `paths`, without the tags no remaining operation uses, and with `note` after its description. */
+function withoutPaths(document: OpenAPIObject, paths: string[], note: string): OpenAPIObject {
+  const kept = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !paths.includes(path)));
+  const used = new Set(
+    Object.values(kept).flatMap((item) =>
+      Object.values(item as Record<string, { tags?: string[] }>).flatMap((operation) => operation?.tags ?? []),
+    ),
+  );
+  return {
+    ...document,
+    info: { ...document.info, description: `${document.info.description ?? ''}\n\n${note}` },
+    paths: kept,
+    tags: document.tags?.filter((tag) => used.has(tag.name)),
+  };
 }
