@@ -5,7 +5,7 @@
 // times (default 50), each after a click on "7 d". The year is bulk-loaded into the embedded
 // DuckDB store, one value of each field every BENCH_WEB_STEP_S seconds (default 60), and the
 // service's rollups catch up before timing; (3) zooming by dragging across the graph, resetting
-// the zoom and panning: the draw time of each redraw (first to last canvas call) and the main
+// the zoom and panning (buttons, Shift + drag): the draw time of each redraw (first to last canvas call) and the main
 // thread's busy time per interaction; (4) the page's JavaScript heap after all that.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,7 @@ const DAYS = 366;
 /** The draws of one click are over once the canvas has been still this long after the answer. */
 const QUIET_MS = 400;
 const TARGETS = { firstPageGzipKb: 150, clickToDrawnP50Ms: 300, clickToDrawnP99Ms: 1_000, frameP95Ms: 16 };
-/** Rounds of zoom-in drag, reset and pan back and forward. */
+/** Rounds of zoom-in drag, reset, pan back and forward, and Shift + drag. */
 const ZOOM_ROUNDS = 20;
 /** The Chromium of the browser tests (apps/web-e2e/src/harness/browser.ts), started the same way. */
 const CHROMIUM = {
@@ -176,7 +176,10 @@ async function costOf(
   };
 }
 
-/** Drags across a part of the graph to zoom in, resets the zoom, pans back and forward: what each of those cost. */
+/**
+ * Drags across a part of the graph to zoom in, resets the zoom, pans back and forward with the
+ * buttons and by Shift + drag: what each of those cost.
+ */
 async function zoomAndPan(page: Page): Promise<InteractionCost[]> {
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('Performance.enable');
@@ -201,6 +204,16 @@ async function zoomAndPan(page: Page): Promise<InteractionCost[]> {
     for (const name of ['Reset zoom', 'Pan back', 'Pan forward']) {
       costs.push(await costOf(page, devtools, name, button(name)));
     }
+    costs.push(
+      await costOf(page, devtools, 'Shift + drag to pan', async () => {
+        await page.keyboard.down('Shift');
+        await page.mouse.move(from + box.width * 0.3, y);
+        await page.mouse.down();
+        await page.mouse.move(from, y, { steps: 20 });
+        await page.mouse.up();
+        await page.keyboard.up('Shift');
+      }),
+    );
   }
   return costs;
 }
