@@ -1,3 +1,4 @@
+import { EditInput } from '../../ui/edit-input';
 import { defaultColour } from './colours';
 import { axisOfField, unitOf } from './units';
 import type { FieldView } from './view-state';
@@ -19,12 +20,12 @@ export function GraphFields({ fields, onChange, onRemove }: GraphFieldsProps) {
           <span class="field-name" title={field.name}>
             {field.name}
           </span>
-          <input
+          <EditInput
             type="text"
             aria-label={`Label for ${field.name}`}
             placeholder="label"
             value={field.label ?? ''}
-            onChange={(event) => onChange(index, { ...field, label: event.currentTarget.value || undefined })}
+            onEdit={(label) => onChange(index, { ...field, label: label || undefined })}
           />
           <input
             type="color"

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type uPlot from 'uplot';
 import { dataOf } from '../../services/api';
 import { download } from '../../ui/download';
+import { EditInput } from '../../ui/edit-input';
 import { useElementWidth } from '../../ui/use-element-width';
 import { useConnection } from '../services-context';
 import { formatWidth } from './bucket';
@@ -158,24 +159,20 @@ export function GraphPanel({ view, onYRange, onSpan }: GraphPanelProps) {
             <span key={key} class="y-range">
               <label>
                 {`Y min (${key})`}
-                <input
+                <EditInput
                   type="number"
                   step="any"
-                  value={view.yRanges[key]?.min ?? ''}
-                  onChange={(event) =>
-                    onYRange(key, { ...view.yRanges[key], min: numberOf(event.currentTarget.value) })
-                  }
+                  value={String(view.yRanges[key]?.min ?? '')}
+                  onEdit={(text) => onYRange(key, { ...view.yRanges[key], min: numberOf(text) })}
                 />
               </label>
               <label>
                 {`Y max (${key})`}
-                <input
+                <EditInput
                   type="number"
                   step="any"
-                  value={view.yRanges[key]?.max ?? ''}
-                  onChange={(event) =>
-                    onYRange(key, { ...view.yRanges[key], max: numberOf(event.currentTarget.value) })
-                  }
+                  value={String(view.yRanges[key]?.max ?? '')}
+                  onEdit={(text) => onYRange(key, { ...view.yRanges[key], max: numberOf(text) })}
                 />
               </label>
             </span>

@@ -1,5 +1,6 @@
 import type { HistorySchemas } from '@eventcast/api-client';
 import { useEffect, useState } from 'preact/hooks';
+import { EditInput } from '../../ui/edit-input';
 import { useConnection } from '../services-context';
 import { formatAge } from './age';
 import type { FieldView } from './view-state';
@@ -40,14 +41,14 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
       <h2 id="latest-title">Latest values</h2>
       <label class="stale-after">
         Stale after (s)
-        <input
+        <EditInput
           type="number"
           min="1"
           step="1"
-          value={staleAfter}
-          onChange={(event) => {
-            const seconds = Number(event.currentTarget.value);
-            if (Number.isFinite(seconds) && seconds > 0) onStaleAfter(seconds);
+          value={String(staleAfter)}
+          onEdit={(text) => {
+            const seconds = Number(text);
+            if (text.trim() !== '' && Number.isFinite(seconds) && seconds > 0) onStaleAfter(seconds);
           }}
         />
       </label>
