@@ -230,4 +230,19 @@ describe('npm start', () => {
     for (const pid of second.pids) expect({ pid, alive: alive(pid) }).toEqual({ pid, alive: false });
     expect(second.output).toContain('eventcast: stopped');
   }, 250_000);
+
+  it('stops everything when npm itself is killed (SIGKILL), which passes no signal on', async () => {
+    const third = await NpmStart.start(ports, dataDir);
+    started.push(third);
+    third.npm.kill('SIGKILL');
+    await waitFor(
+      'every port to be free and every process of npm start to end',
+      async () => {
+        for (const port of Object.values(ports)) if (await isListening(port)) return false;
+        return [...third.pids].every((pid) => !alive(pid));
+      },
+      20_000,
+    );
+    expect(third.output).toContain('eventcast: stopping (npm start ended)');
+  }, 250_000);
 });
