@@ -21,18 +21,23 @@ function apiProxy(env: NodeJS.ProcessEnv): Record<string, ProxyOptions> {
   };
 }
 
-export default defineConfig({
-  root,
-  cacheDir: `${workspace}node_modules/.vite/web`,
-  plugins: [preact()],
-  resolve: {
-    alias: { '@eventcast/api-client': `${workspace}libs/api-client/src/index.ts` },
-  },
-  build: {
-    outDir: `${workspace}dist/apps/web`,
-    emptyOutDir: true,
-    target: 'es2022',
-  },
-  server: { port: 4200, proxy: apiProxy(process.env) },
-  preview: { port: 4300, proxy: apiProxy(process.env) },
+export default defineConfig(({ command }) => {
+  // A build is for production whatever NODE_ENV the caller runs under (Jest sets "test"), so
+  // Preact's debug code never reaches dist/apps/web.
+  if (command === 'build') process.env['NODE_ENV'] = 'production';
+  return {
+    root,
+    cacheDir: `${workspace}node_modules/.vite/web`,
+    plugins: [preact({ devToolsEnabled: command === 'serve' })],
+    resolve: {
+      alias: { '@eventcast/api-client': `${workspace}libs/api-client/src/index.ts` },
+    },
+    build: {
+      outDir: `${workspace}dist/apps/web`,
+      emptyOutDir: true,
+      target: 'es2022',
+    },
+    server: { port: 4200, proxy: apiProxy(process.env) },
+    preview: { port: 4300, proxy: apiProxy(process.env) },
+  };
 });
