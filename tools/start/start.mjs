@@ -11,6 +11,9 @@ import { readSettings } from './settings.mjs';
 import { untilAnswers } from './tcp.mjs';
 
 const workspace = resolve(import.meta.dirname, '../..');
+// Under `npm start`, whose script execs this process, the parent is npm: the pid a process manager
+// holds. Read before the build, which can take a minute.
+const npmPid = process.env.npm_lifecycle_event === 'start' ? process.ppid : undefined;
 
 let settings;
 try {
@@ -56,14 +59,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     stop(0);
   });
 }
-// Should npm end without passing a signal on (SIGKILL, or a shell in between), this process is
-// handed to another parent: the services stop then rather than hold their ports for nobody.
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid === parent || stopping) return;
-  console.log('eventcast: stopping (npm start ended)');
-  stop(1);
-}, 500).unref();
+// Should npm end without passing a signal on (SIGKILL), this process is handed to another parent:
+// the services stop then rather than hold their ports for nobody. Run as `node start.mjs`, it has
+// no npm to outlive and keeps running as its caller chose (nohup, say).
+if (npmPid !== undefined) {
+  setInterval(() => {
+    if (process.ppid === npmPid || stopping) return;
+    console.log('eventcast: stopping (npm start ended)');
+    stop(1);
+  }, 500).unref();
+}
 for (const service of services) {
   if (service.startsAfterPort) {
     await untilAnswers(service.startsAfterPort, { timeoutMs: 30_000, gaveUp: () => Boolean(stopping) });
@@ -102,7 +107,5 @@ function printPlan(broker, services, proxyUrl) {
       ? 'eventcast: security: every route but ping, health and metrics needs the API_TOKEN'
       : 'eventcast: security off: no API_TOKEN, so anyone who reaches these ports may call every route (docs/security.md)',
   );
-  // Under npm, whose script execs this process, the pid a process manager holds is npm's.
-  const pid = process.env.npm_lifecycle_event === 'start' ? process.ppid : process.pid;
-  console.log(`eventcast: Ctrl-C, or SIGTERM to pid ${pid}, stops everything`);
+  console.log(`eventcast: Ctrl-C, or SIGTERM to pid ${npmPid ?? process.pid}, stops everything`);
 }
