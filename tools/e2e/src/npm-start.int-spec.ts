@@ -208,6 +208,10 @@ describe('npm start', () => {
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/history/datastore/'))).toEqual([]);
     expect(document.paths).toHaveProperty('/history/timeseries/ranges');
     expect(document.info.description).toContain('reach this page through the proxy');
+    // The page itself reads its document from this script, on either port.
+    const pageScript = async (origin: string) => (await fetch(`${origin}/history/api/doc/swagger-ui-init.js`)).text();
+    expect(await pageScript(`http://127.0.0.1:${ports.history}`)).not.toContain('/history/datastore/get');
+    expect(await pageScript(web)).toContain('/history/datastore/get');
   });
 
   it("stops every service, the proxy and the broker on SIGTERM to npm's pid, freeing every port", async () => {
