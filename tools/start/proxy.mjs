@@ -56,7 +56,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * prefix wins) goes to its `target` unchanged, WebSocket upgrades included, with Host kept and
  * X-Forwarded-For, X-Forwarded-Proto and X-Real-IP added as nginx adds them; a refused upstream
  * gives 502. `/healthz` answers `ok`. Any other GET or HEAD is a file of `webRoot`, or its
- * `index.html` for a path without a file extension (the web app's own routes).
+ * `index.html` when no file answers, as in the Compose proxy: the web app routes its own paths; a
+ * missing file under `/assets/` is a 404.
  * @param {{ port: number, host?: string, webRoot: string, upstreams: { prefix: string, target: string }[] }} options
  *   `port` 0 picks a free one; `host` defaults to 127.0.0.1; a `prefix` starts and ends with `/`,
  *   a `target` is an http URL such as `http://127.0.0.1:5002`
@@ -227,7 +228,6 @@ async function serveFile(request, response, root) {
   if (!path) return answerText(response, 400, 'eventcast proxy: bad path\n');
   const index = join(root, 'index.html');
   let chosen = (await isFile(path.file)) ? path.file : undefined;
-  // A path without an extension is one of the web app's own routes, which its index.html handles.
   if (!chosen && path.appRoute) {
     if (!(await isFile(index))) return answerText(response, 503, NOT_BUILT_PAGE, 'text/html; charset=utf-8');
     chosen = index;
@@ -237,8 +237,7 @@ async function serveFile(request, response, root) {
   response.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(chosen).toLowerCase()] ?? 'application/octet-stream',
     'content-length': size,
-    // Vite names its assets by their content; index.html names the current ones, so it is always asked for again.
-    'cache-control': chosen === index ? 'no-cache' : 'public, max-age=3600',
+    ...cacheControl(chosen === index, path.asset),
   });
   if (request.method === 'HEAD') return response.end();
   createReadStream(chosen)
@@ -247,8 +246,8 @@ async function serveFile(request, response, root) {
 }
 
 /**
- * The file under `root` that a URL names, and whether the URL is one of the web app's routes (no
- * file extension); undefined when the path is malformed or leaves `root`.
+ * The file under `root` that a URL names, whether it is one of the web app's routes (any path but
+ * an asset's), and whether it is an asset; undefined when the path is malformed or leaves `root`.
  */
 function pathOf(url, root) {
   let path;
@@ -261,7 +260,15 @@ function pathOf(url, root) {
   const file = resolve(root, `.${path}`);
   const inside = relative(root, file);
   if (inside.startsWith('..') || resolve(root, inside) !== file) return undefined;
-  return { file: path.endsWith('/') ? join(file, 'index.html') : file, appRoute: !extname(path) };
+  const asset = path.startsWith('/assets/');
+  return { file: path.endsWith('/') ? join(file, 'index.html') : file, appRoute: !asset, asset };
+}
+
+// index.html names the asset files of its build, so browsers ask for it each time and see a new
+// build at once; an asset's name carries a hash of its content, so it may be kept for a year.
+function cacheControl(isIndex, isAsset) {
+  if (isIndex) return { 'cache-control': 'no-cache' };
+  return isAsset ? { 'cache-control': 'public, max-age=31536000, immutable' } : {};
 }
 
 async function isFile(path) {
