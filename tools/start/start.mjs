@@ -77,7 +77,7 @@ for (const service of services) {
   processes.start({ ...service, cwd: workspace });
 }
 
-/** Stops the services, then the embedded broker if there is one, and exits; once, whoever asks. */
+/** Stops the services, then the proxy and the embedded broker if there is one, and exits; once, whoever asks. */
 function stop(exitCode) {
   stopping ??= (async () => {
     await processes.stopAll();
