@@ -17,18 +17,22 @@ function quickStartBlock(): string {
 }
 
 /** The block with the default ports moved to this run's, so the test does not take the user's. */
-function onPorts(block: string, ports: Record<'broker' | 'history' | 'datastore' | 'controller', number>): string {
+function onPorts(
+  block: string,
+  ports: Record<'broker' | 'history' | 'datastore' | 'controller' | 'web', number>,
+): string {
   return block
     .replaceAll('localhost:5000', `localhost:${ports.controller}`)
     .replaceAll('localhost:5001', `localhost:${ports.history}`)
     .replaceAll('localhost:5002', `localhost:${ports.datastore}`)
+    .replaceAll('localhost:8080', `localhost:${ports.web}`)
     .replace(/\bmosquitto_(pub|sub) /g, `mosquitto_$1 -p ${ports.broker} `);
 }
 
 describe('the README quick start', () => {
   let start: ChildProcess;
   let startOutput = '';
-  const ports = { broker: 0, history: 0, datastore: 0, controller: 0 };
+  const ports = { broker: 0, history: 0, datastore: 0, controller: 0, web: 0 };
 
   beforeAll(async () => {
     for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
@@ -40,6 +44,7 @@ describe('the README quick start', () => {
       HISTORY_PORT: String(ports.history),
       DATASTORE_PORT: String(ports.datastore),
       CONTROLLER_PORT: String(ports.controller),
+      WEB_PORT: String(ports.web),
     };
     // The defaults a newcomer has: the embedded broker, the default controller and client ids.
     for (const name of ['MQTT_URL', 'SERVICE_ID', 'MQTT_CLIENT_ID', 'API_TOKEN', 'QUESTDB_URL', 'REDIS_URL']) {
