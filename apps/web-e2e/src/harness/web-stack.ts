@@ -45,6 +45,9 @@ export class WebStack {
         ...historyEnv,
         DATA_DIR: join(dataDir, 'history'),
         MQTT_CLIENT_ID: `eventcast-web-e2e-history-${run}`,
+        // A table of its own: on the shared broker this service stores every other suite's events,
+        // which would stand as duplicates beside what their own history services wrote.
+        QUESTDB_TABLE: `web_e2e_${run}`,
       });
       started.push(history);
       const datastore = await ServiceUnderTest.start('datastore', { ...token, DATA_DIR: join(dataDir, 'datastore') });
