@@ -1,5 +1,7 @@
 // Run as a child process by sqlite-crash.int-spec.ts: writes batches of documents, every document
 // of batch n carrying version n, and reports each version written, until it is killed.
+// The store's imports reach libs/domain, whose DTOs' decorators need it, as main.ts loads it.
+import 'reflect-metadata';
 import { SqliteDocumentStore } from '../src/infra/sqlite/sqlite-document-store';
 
 const [file, size] = process.argv.slice(2);
