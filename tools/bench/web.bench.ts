@@ -21,7 +21,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { connectAsync } from 'mqtt';
 import { Browser, CDPSession, chromium, Page } from 'playwright-core';
 import { historyTopic } from '@eventcast/domain';
-import { freePort } from '@eventcast/testing';
+import { CHROMIUM_LAUNCH, freePort } from '@eventcast/testing';
 import { DAY_US, DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, sqlText } from '@eventcast/time-series-store';
 import { cleanups, runBench, startBuiltApp } from './bench-run';
 import { percentile } from './http-load';
@@ -37,21 +37,6 @@ const QUIET_MS = 400;
 const TARGETS = { firstPageGzipKb: 150, clickToDrawnP50Ms: 300, clickToDrawnP99Ms: 1_000, frameP95Ms: 16 };
 /** Rounds of zoom-in drag, reset, pan back and forward, and Shift + drag. */
 const ZOOM_ROUNDS = 20;
-/** The Chromium of the browser tests (apps/web-e2e/src/harness/browser.ts), started the same way. */
-const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
-
 const TAIL_MINUTES = Number(process.env.BENCH_WEB_TAIL_MIN ?? 30);
 const TAIL_FIELDS = 300;
 /** The most fields one graph takes. */
@@ -337,7 +322,7 @@ async function main() {
     { prefix: '/history/', target: historyUrl },
   ]);
 
-  const browser = await chromium.launch({ ...CHROMIUM, headless: true });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   cleanups.push(() => browser.close());
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.addInitScript(PAGE_PROBES_SCRIPT);

@@ -1,55 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, IncomingMessage, request, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
-import { freePort, waitFor } from '@eventcast/testing';
-
-const WORKSPACE = resolve(__dirname, '../../..');
-
-// tools/start/proxy.mjs is ESM and Jest runs specs as CommonJS: the proxy runs in a Node process of its own.
-const PROXY_SCRIPT = `
-const { startProxy } = await import(process.env.PROXY_MODULE);
-startProxy(JSON.parse(process.env.PROXY_OPTIONS)).then(
-  (proxy) => {
-    console.log('proxy listening on ' + proxy.url);
-    process.on('SIGTERM', () => proxy.close().then(() => process.exit(0)));
-  },
-  (error) => {
-    console.log('proxy refused: ' + error.message);
-    process.exit(1);
-  },
-);
-`;
-
-interface Upstream {
-  prefix: string;
-  target: string;
-}
-
-/** Runs `startProxy(options)` in its own process; resolves with its URL, or fails with what it printed. */
-async function runProxy(options: { port: number; host?: string; webRoot: string; upstreams: Upstream[] }) {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', PROXY_SCRIPT], {
-    env: {
-      ...process.env,
-      PROXY_MODULE: pathToFileURL(join(WORKSPACE, 'tools/start/proxy.mjs')).href,
-      PROXY_OPTIONS: JSON.stringify(options),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const ended = exited.then(() => Promise.reject(new Error(output)));
-  ended.catch(() => undefined);
-  const listening = waitFor('the proxy to listen', () => /proxy listening on (\S+)/.exec(output)?.[1]);
-  const url = await Promise.race([listening, ended]);
-  return { child, url, exited };
-}
+import { freePort, ProxyProcess } from '@eventcast/testing';
 
 /** What an upstream saw of one request. */
 interface Seen {
@@ -99,7 +54,7 @@ describe('the proxy of npm start (tools/start/proxy.mjs)', () => {
   let history: Awaited<ReturnType<typeof echoServer>>;
   let datastore: Awaited<ReturnType<typeof echoServer>>;
   let releaseStream: () => void;
-  let proxy: Awaited<ReturnType<typeof runProxy>>;
+  let proxy: ProxyProcess;
   let refusedPort: number;
   const webRoot = mkdtempSync(join(tmpdir(), 'eventcast-web-'));
 
@@ -123,8 +78,7 @@ describe('the proxy of npm start (tools/start/proxy.mjs)', () => {
     );
     datastore = await echoServer('datastore');
     refusedPort = await freePort();
-    proxy = await runProxy({
-      port: 0,
+    proxy = await ProxyProcess.start({
       webRoot,
       upstreams: [
         { prefix: '/history/', target: history.target },
@@ -135,8 +89,7 @@ describe('the proxy of npm start (tools/start/proxy.mjs)', () => {
   }, 20_000);
 
   afterAll(async () => {
-    proxy?.child.kill('SIGTERM');
-    await proxy?.exited;
+    await proxy?.stop();
     await Promise.all([history, datastore].filter(Boolean).map(({ server }) => closed(server)));
   });
 
@@ -260,29 +213,28 @@ describe('the proxy of npm start (tools/start/proxy.mjs)', () => {
   });
 
   it('says how to build the web app when it is not built', async () => {
-    const bare = await runProxy({ port: 0, webRoot: join(webRoot, 'not-built'), upstreams: [] });
+    const bare = await ProxyProcess.start({ webRoot: join(webRoot, 'not-built'), upstreams: [] });
     try {
       const answer = await fetch(`${bare.url}/`);
       expect(answer.status).toBe(503);
       expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await answer.text()).toContain('npx nx run web:build');
     } finally {
-      bare.child.kill('SIGTERM');
-      await bare.exited;
+      await bare.stop();
     }
   });
 
   it('refuses a prefix that does not end with a slash, and a target that is not an http origin', async () => {
     await expect(
-      runProxy({ port: 0, webRoot, upstreams: [{ prefix: '/history', target: history.target }] }),
+      ProxyProcess.start({ webRoot, upstreams: [{ prefix: '/history', target: history.target }] }),
     ).rejects.toThrow('a proxy prefix starts and ends with "/" (got "/history")');
     await expect(
-      runProxy({ port: 0, webRoot, upstreams: [{ prefix: '/history/', target: 'https://example.org/x' }] }),
+      ProxyProcess.start({ webRoot, upstreams: [{ prefix: '/history/', target: 'https://example.org/x' }] }),
     ).rejects.toThrow('the target of /history/ must be http://host:port (got "https://example.org/x")');
   });
 
   it('fails to start, saying so, when its port is taken', async () => {
     const port = Number(new URL(proxy.url).port);
-    await expect(runProxy({ port, webRoot, upstreams: [] })).rejects.toThrow('EADDRINUSE');
+    await expect(ProxyProcess.start({ port, webRoot, upstreams: [] })).rejects.toThrow('EADDRINUSE');
   });
 });

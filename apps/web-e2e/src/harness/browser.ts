@@ -1,19 +1,5 @@
 import { Browser, BrowserContext, chromium } from 'playwright-core';
-
-/** Debian's Chromium, which `.ci/run` installs. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Headless, and nothing that reaches out of the machine on its own. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_LAUNCH } from '@eventcast/testing';
 
 /** The two screen sizes the app is tested and pictured at. */
 export const DESKTOP = { width: 1280, height: 800 };
@@ -21,7 +7,7 @@ export const PHONE = { width: 390, height: 844 };
 
 /** Starts Chromium as the tests and the benchmark drive it. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { questDbTargets } from '@eventcast/testing';
+import { describeMissingQuestDb, questDbTargets } from '@eventcast/testing';
 
 /** The QuestDB version the graph journey runs on, one of those `npm test` starts. */
 export const GRAPH_QUESTDB_VERSION = '9.3.2';
@@ -6,8 +6,7 @@ export const GRAPH_QUESTDB_VERSION = '9.3.2';
 /**
  * Declares `suite` with the history service on QuestDB `GRAPH_QUESTDB_VERSION` (from
  * `QUESTDB_URLS`, as `npm run questdb -- run` sets it) or on the server `QUESTDB_URL` names. Without
- * one it declares a test that says so: skipped on a developer's machine, failing in CI, where a
- * skipped suite would hide that it never ran.
+ * one it declares a test that says so (`describeMissingQuestDb`).
  */
 export function describeOnGraphQuestDb(what: string, suite: (questDbUrl: string) => void): void {
   const target = questDbTargets().find(
@@ -17,14 +16,8 @@ export function describeOnGraphQuestDb(what: string, suite: (questDbUrl: string)
     describe(`${what} on ${target.label}`, () => suite(target.url));
     return;
   }
-  const reason = `needs QuestDB ${GRAPH_QUESTDB_VERSION}: run it through \`npm test\` (which starts the tested versions) or set QUESTDB_URL`;
-  describe(`${what} on QuestDB`, () => {
-    if (process.env.CI) {
-      it(`did not run: it ${reason}`, () => {
-        throw new Error(`no QuestDB server: this suite ${reason}`);
-      });
-    } else {
-      it.skip(`SKIPPED: ${reason}`, () => undefined);
-    }
-  });
+  describeMissingQuestDb(
+    what,
+    `needs QuestDB ${GRAPH_QUESTDB_VERSION}: run it through \`npm test\` (which starts the tested versions) or set QUESTDB_URL`,
+  );
 }

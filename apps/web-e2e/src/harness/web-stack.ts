@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
-import { ServiceUnderTest, testBrokerUrl } from '@eventcast/testing';
-import { ProxyProcess } from './proxy-process';
+import { ProxyProcess, ServiceUnderTest, testBrokerUrl } from '@eventcast/testing';
 
 /** What the services of one stack run with. */
 export interface WebStackOptions {
@@ -60,11 +59,13 @@ export class WebStack {
         DATASTORE_URL: datastore.url,
       });
       started.push(controller);
-      const proxy = await ProxyProcess.start([
-        { prefix: '/history/datastore/', target: datastore.url },
-        { prefix: '/history/', target: history.url },
-        { prefix: `/${controller.env.SERVICE_ID}/`, target: controller.url },
-      ]);
+      const proxy = await ProxyProcess.start({
+        upstreams: [
+          { prefix: '/history/datastore/', target: datastore.url },
+          { prefix: '/history/', target: history.url },
+          { prefix: `/${controller.env.SERVICE_ID}/`, target: controller.url },
+        ],
+      });
       return new WebStack(history, datastore, controller, proxy, dataDir);
     } catch (error) {
       for (const service of started.reverse()) await service.stop('SIGKILL');

@@ -1,7 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort, waitFor } from '@eventcast/testing';
+import { freePort } from './free-port';
+import { waitFor } from './wait-for';
 
 const WORKSPACE = resolve(__dirname, '../../../..');
 
@@ -9,6 +10,14 @@ const WORKSPACE = resolve(__dirname, '../../../..');
 export interface Upstream {
   prefix: string;
   target: string;
+}
+
+/** What `startProxy` takes; the port defaults to a free one, the host to loopback, the files to the built web app. */
+export interface ProxyOptions {
+  upstreams: Upstream[];
+  port?: number;
+  host?: string;
+  webRoot?: string;
 }
 
 // The proxy module is ESM and Jest runs the specs as CommonJS, so it runs in a Node process of its
@@ -32,9 +41,14 @@ export class ProxyProcess {
     readonly url: string,
   ) {}
 
-  /** Starts the proxy on a free loopback port and waits until it listens. */
-  static async start(upstreams: Upstream[], webRoot = resolve(WORKSPACE, 'dist/apps/web')): Promise<ProxyProcess> {
-    const options = { port: await freePort(), host: '127.0.0.1', webRoot, upstreams };
+  /** Starts the proxy and waits until it listens; fails with what it printed when it ends instead. */
+  static async start({
+    upstreams,
+    port,
+    host = '127.0.0.1',
+    webRoot = resolve(WORKSPACE, 'dist/apps/web'),
+  }: ProxyOptions): Promise<ProxyProcess> {
+    const options = { port: port ?? (await freePort()), host, webRoot, upstreams };
     const child = spawn(process.execPath, ['--input-type=module', '-e', PROXY_SCRIPT], {
       cwd: WORKSPACE,
       env: {
