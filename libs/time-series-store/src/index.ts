@@ -4,7 +4,6 @@ export { IlpTextEncoder } from './lib/questdb/ilp-text';
 export { QuestDbHttpClient } from './lib/questdb/questdb-http.client';
 export { rollupName } from './lib/questdb/questdb-rollup';
 export { DAY_US, ROLLUPS } from './lib/rollup-plan';
-export type { Resolution } from './lib/rollup-plan';
 export { sqlText } from './lib/questdb/questdb-sql.util';
 export * from './lib/questdb/questdb-time-series-store';
 export * from './lib/time-series-store.port';

@@ -1,11 +1,8 @@
-import { FieldValue, TimedValues } from './time-series-store.port';
+import { FieldValue, Resolution, TimedValues } from './time-series-store.port';
 
 export const MINUTE_US = 60_000_000;
 export const HOUR_US = 60 * MINUTE_US;
 export const DAY_US = 24 * HOUR_US;
-
-/** Where the buckets of a `ranges` answer were summed: the raw points, or a rollup of minutes or hours. */
-export type Resolution = 'raw' | '1m' | '1h';
 
 /** A rollup: per field and bucket of `widthUs`, the sum, count, minimum and maximum of its values. */
 export interface Rollup {

@@ -1,5 +1,4 @@
 import { StoreUnavailableError } from '@eventcast/domain';
-import type { Resolution } from './rollup-plan';
 
 /** The values of one history event, all stamped with its receive time. */
 export interface TimedValues {
@@ -21,6 +20,9 @@ export interface FieldTime {
   field: string;
   ts: number;
 }
+
+/** Where the buckets of a `ranges` answer were summed: the raw points, or a rollup of minutes or hours. */
+export type Resolution = 'raw' | '1m' | '1h';
 
 /** The bucket averages of a `ranges` query, and the coarsest source they were summed from. */
 export interface BucketAverages {
@@ -49,7 +51,7 @@ export function storeUnanswered(reason: unknown): StoreUnavailableError {
 
 /**
  * Where history values live: one narrow table of `(ts, field, value)`. Every adapter passes the
- * one contract suite in `apps/history/test/time-series-store.contract.ts`. Time bounds are
+ * one contract suite in `libs/time-series-store/test/time-series-store.contract.ts`. Time bounds are
  * microseconds since the epoch and include both ends. A read the store cannot answer rejects with
  * `storeUnanswered(reason)`.
  */

@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@eventcast/testing';
-import {
-  BucketAverages,
-  FieldValue,
-  Resolution,
-  Retention,
-  TimedValues,
-  TimeSeriesStore,
-} from '@eventcast/time-series-store';
+import { BucketAverages, FieldValue, Resolution, Retention, TimedValues, TimeSeriesStore } from '../src';
 
 const SECOND = 1_000_000;
 const MINUTE = 60 * SECOND;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@eventcast/testing';
-import { FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { FieldValue, TimedValues, TimeSeriesStore } from '../src';
 import { describeRollupContract, OpenStoreAt } from './time-series-rollups.contract';
 
 const SECOND = 1_000_000;

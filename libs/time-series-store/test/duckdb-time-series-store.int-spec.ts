@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbTimeSeriesStore, Retention } from '@eventcast/time-series-store';
+import { DuckDbTimeSeriesStore, Retention } from '../src';
 import { describeTimeSeriesStoreContract } from './time-series-store.contract';
 
 const folder = mkdtempSync(join(tmpdir(), 'eventcast-history-duckdb-'));
