@@ -148,26 +148,4 @@ describe(DomainErrorFilter.name, () => {
       expect(filter.refusedMessages).toBe(1);
     });
   });
-
-  describe('over WebSocket', () => {
-    function sentFrames(error: unknown, data: unknown): unknown[] {
-      const client = { OPEN: 1, readyState: 1, send: jest.fn() };
-      const host = new ExecutionContextHost([client, data]);
-      host.setType('ws');
-      new DomainErrorFilter().catch(error, host);
-      return client.send.mock.calls.map(([text]) => JSON.parse(text));
-    }
-
-    it('sends the reason of a domain error in an error frame with the id of the command', () => {
-      expect(
-        sentFrames(new BadRequestError('query.points must be an integer'), { id: 'q1', command: 'ranges' }),
-      ).toEqual([{ id: 'q1', error: 'query.points must be an integer' }]);
-    });
-
-    it('sends an unexpected failure as an internal error, without an id when the command had none, and logs it', () => {
-      const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation();
-      expect(sentFrames(new TypeError('x is undefined'), 'not an object')).toEqual([{ error: 'internal error' }]);
-      expect(logged).toHaveBeenCalledTimes(1);
-    });
-  });
 });

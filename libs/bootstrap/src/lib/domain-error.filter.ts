@@ -3,26 +3,25 @@ import type { HttpServer } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { MqttContext } from '@nestjs/microservices';
 import { EMPTY, Observable } from 'rxjs';
-import type { WebSocket } from 'ws';
 import { DomainError } from '@eventcast/domain';
 import { httpErrorAnswer, methodNotAllowedAnswer, refusedRequestAnswer } from './http-error-answer';
 import type { RouteMethods } from './route-methods';
 import { ThrottledLog } from './throttled-log';
-import { wsErrorFrame } from './ws-error-frame';
 
 /** How often a flood of refused MQTT messages on one topic is summed up in the log, at most. */
 export const REFUSAL_LOG_INTERVAL_MS = 10_000;
 
 /**
- * The one mapping of errors to each transport, registered globally for HTTP and MQTT by
- * `createServiceApp` (a gateway opts in with `@UseFilters`). HTTP: a domain error answers its
- * status with `{statusCode, error, message}`, and so does a request that the HTTP layer refused
- * before any route saw it (not JSON, too large, another content type); a path that exists for
- * other methods only answers 405 naming them (`Allow`, from `routes`); anything else is answered
- * as Nest answers it (an unexpected error is logged and answers 500). MQTT: the message is refused
- * and counted; nothing changed. The first refusal on a topic is logged at once, then at most one
- * line per topic every `REFUSAL_LOG_INTERVAL_MS` sums up the others (`ThrottledLog`), so a flood
- * cannot flood the log. WebSocket: an error frame `{id?, error}` to the client.
+ * The one mapping of errors to HTTP answers and MQTT refusals, registered globally by
+ * `createServiceApp`. HTTP: a domain error answers its status with `{statusCode, error, message}`,
+ * and so does a request that the HTTP layer refused before any route saw it (not JSON, too large,
+ * another content type); a path that exists for other methods only answers 405 naming them
+ * (`Allow`, from `routes`); anything else is answered as Nest answers it (an unexpected error is
+ * logged and answers 500). MQTT: the message is refused and counted; nothing changed. The first
+ * refusal on a topic is logged at once, then at most one line per topic every
+ * `REFUSAL_LOG_INTERVAL_MS` sums up the others (`ThrottledLog`), so a flood cannot flood the log.
+ * WebSocket error frames come from `wsErrorFrame`: the history stream reads its clients' messages
+ * and runs its live queries outside Nest's handlers, where no filter is reached.
  */
 @Catch()
 export class DomainErrorFilter extends BaseExceptionFilter {
@@ -56,8 +55,6 @@ export class DomainErrorFilter extends BaseExceptionFilter {
     switch (host.getType()) {
       case 'rpc':
         return this.refuseMessage(error, host);
-      case 'ws':
-        return this.sendErrorFrame(error, host);
       default:
         return this.answerHttp(error, host);
     }
@@ -97,13 +94,5 @@ export class DomainErrorFilter extends BaseExceptionFilter {
       this.failures.report(topic, reason, error instanceof Error ? error.stack : String(error));
     }
     return EMPTY;
-  }
-
-  private sendErrorFrame(error: unknown, host: ArgumentsHost): void {
-    const ws = host.switchToWs();
-    const id = (ws.getData<{ id?: unknown } | null>() ?? {}).id;
-    const client = ws.getClient<WebSocket>();
-    if (client.readyState === client.OPEN)
-      client.send(JSON.stringify(wsErrorFrame(error, typeof id === 'string' ? id : undefined)));
   }
 }

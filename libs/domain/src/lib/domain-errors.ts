@@ -1,8 +1,8 @@
 /**
  * Why a call could not be done, as services and utils say it. Each transport maps these classes in
- * one place (see `DomainErrorFilter` in `@eventcast/bootstrap` and docs/decisions.md): HTTP to a
- * status, MQTT to a log line, WebSocket to an error frame. `problems` lists each thing wrong when
- * there are several; the message joins them.
+ * one place (`DomainErrorFilter` and `wsErrorFrame` in `@eventcast/bootstrap`, docs/decisions.md):
+ * HTTP to a status, MQTT to a log line, WebSocket to an error frame. `problems` lists each thing
+ * wrong when there are several; the message joins them.
  */
 export abstract class DomainError extends Error {
   readonly problems?: readonly string[];

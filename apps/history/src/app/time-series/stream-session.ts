@@ -1,4 +1,4 @@
-import { mainProblems, ValidatedBodyPipe, wsErrorFrame } from '@eventcast/bootstrap';
+import { mainProblems, ValidatedBodyPipe, wsErrorFrame, WsErrorFrame } from '@eventcast/bootstrap';
 import { BadRequestError, validateDto } from '@eventcast/domain';
 import { MICROS_PER_SECOND, nowMicros } from '@eventcast/time-series-store';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
@@ -16,7 +16,7 @@ export const LIVE_UPDATE_MS = 1_000;
 const RANGES_UPDATE_OVERLAP_US = 5 * MICROS_PER_SECOND;
 
 /** What the server sends: a query's data, or an error (with the id of the command, when it had one). */
-export type StreamMessage = { id: string; data: unknown } | { id?: string; error: string };
+export type StreamMessage = { id: string; data: unknown } | WsErrorFrame;
 
 /** A running query of one client: answered once, then again after new data while it is open-ended. */
 class RunningQuery {
@@ -77,23 +77,14 @@ export class StreamSession {
     private readonly send: (message: StreamMessage) => void,
   ) {}
 
+  /** Runs one message of the client; whatever is wrong with it gets an error frame and changes nothing else. */
   receive(text: string): void {
     let message: unknown;
     try {
-      message = JSON.parse(text);
-    } catch {
-      return this.send({ error: 'the message is not JSON' });
-    }
-    const command = validateDto(StreamCommandDto, message, mainProblems);
-    if (!command.ok) return this.send({ ...idOf(message), error: command.problems.join('; ') });
-    const { id, command: name, query = {} } = command.value;
-    this.running.get(id)?.stop();
-    this.running.delete(id);
-    if (name === 'stop') return;
-    try {
-      this.running.set(id, name === 'ranges' ? this.ranges(id, query) : this.metrics(id, query));
+      message = parsed(text);
+      this.run(commandOf(message));
     } catch (error) {
-      this.send(wsErrorFrame(error, id));
+      this.send(wsErrorFrame(error, idOf(message)));
     }
   }
 
@@ -105,6 +96,13 @@ export class StreamSession {
   close(): void {
     for (const query of this.running.values()) query.stop();
     this.running.clear();
+  }
+
+  private run({ id, command, query = {} }: StreamCommandDto): void {
+    this.running.get(id)?.stop();
+    this.running.delete(id);
+    if (command === 'stop') return;
+    this.running.set(id, command === 'ranges' ? this.ranges(id, query) : this.metrics(id, query));
   }
 
   private ranges(id: string, body: Record<string, unknown>): RunningQuery {
@@ -137,7 +135,23 @@ function checked<T extends object>(dto: new () => T, body: Record<string, unknow
   }
 }
 
-function idOf(message: unknown): { id?: string } {
-  const id = (message as { id?: unknown } | null)?.id;
-  return typeof id === 'string' ? { id } : {};
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('the message is not JSON');
+  }
+}
+
+/** The message as a command, or a `BadRequestError` naming each problem. */
+function commandOf(message: unknown): StreamCommandDto {
+  const command = validateDto(StreamCommandDto, message, mainProblems);
+  if (!command.ok) throw new BadRequestError(command.problems);
+  return command.value;
+}
+
+/** The id the message gave itself, when it is a string: error frames name it. */
+function idOf(message: unknown): string | undefined {
+  const id = (message as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : undefined;
 }
