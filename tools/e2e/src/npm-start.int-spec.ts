@@ -2,7 +2,7 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, isListening, waitFor, websocketUpgrade } from '@eventcast/testing';
+import { freePort, inheritedServiceEnvironment, isListening, waitFor, websocketUpgrade } from '@eventcast/testing';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
@@ -46,10 +46,14 @@ class NpmStart {
   }
 
   static async start(ports: Record<PortName, number>, dataDir: string): Promise<NpmStart> {
-    // No MQTT_URL and nothing on the broker port: npm start has to bring its embedded broker.
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', DATA_DIR: dataDir, SERVICE_ID: 'start-test' };
-    delete env.MQTT_URL;
-    delete env.API_TOKEN;
+    // No MQTT_URL and nothing on the broker port: npm start has to bring its embedded broker. No
+    // QUESTDB_URL or REDIS_URL either, whatever server this test run targets: its embedded stores.
+    const env: NodeJS.ProcessEnv = {
+      ...inheritedServiceEnvironment(),
+      NO_COLOR: '1',
+      DATA_DIR: dataDir,
+      SERVICE_ID: 'start-test',
+    };
     const start = new NpmStart(
       spawn('npm', ['start'], {
         cwd: WORKSPACE,

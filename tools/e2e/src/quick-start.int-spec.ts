@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, waitFor } from '@eventcast/testing';
+import { freePort, inheritedServiceEnvironment, waitFor } from '@eventcast/testing';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
@@ -36,8 +36,10 @@ describe('the README quick start', () => {
 
   beforeAll(async () => {
     for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
+    // The defaults a newcomer has: the embedded broker and stores, the default controller and client
+    // ids, no token, whatever servers this test run targets.
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...inheritedServiceEnvironment(),
       NO_COLOR: '1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-quick-start-')),
       EVENTCAST_BROKER_PORT: String(ports.broker),
@@ -46,10 +48,6 @@ describe('the README quick start', () => {
       CONTROLLER_PORT: String(ports.controller),
       WEB_PORT: String(ports.web),
     };
-    // The defaults a newcomer has: the embedded broker, the default controller and client ids.
-    for (const name of ['MQTT_URL', 'SERVICE_ID', 'MQTT_CLIENT_ID', 'API_TOKEN', 'QUESTDB_URL', 'REDIS_URL']) {
-      delete env[name];
-    }
     start = spawn(process.execPath, ['tools/start/start.mjs'], { cwd: WORKSPACE, env, stdio: 'pipe' });
     start.stdout?.on('data', (chunk: Buffer) => (startOutput += chunk.toString()));
     start.stderr?.on('data', (chunk: Buffer) => (startOutput += chunk.toString()));

@@ -2,12 +2,15 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inheritedServiceEnvironment } from './test-infrastructure';
 
 const WORKSPACE = resolve(__dirname, '../../../..');
 
 /**
  * One built app (`node dist/apps/<app>/main.js`, made by its `build` target) run as its own
- * process, as a user runs it, with a data folder of its own unless `env` names one.
+ * process, as a user runs it, with a data folder of its own unless `env` names one. Its broker,
+ * stores and token are those `env` names, else its defaults: never the test process's own
+ * (`inheritedServiceEnvironment`).
  */
 export class BuiltApp {
   readonly output: string[] = [];
@@ -32,7 +35,7 @@ export class BuiltApp {
       );
     const child = spawn(process.execPath, [main], {
       cwd: WORKSPACE,
-      env: { ...process.env, NO_COLOR: '1', ...this.env },
+      env: { ...inheritedServiceEnvironment(), NO_COLOR: '1', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** A QuestDB server the tests run against, named by its version or its address. */
 export interface QuestDbTarget {
   readonly label: string;
@@ -28,11 +30,16 @@ export interface HistoryStore {
   readonly env: Record<string, string>;
 }
 
-/** The history service's embedded DuckDB store and every QuestDB server the run has. */
-export function historyStores(): HistoryStore[] {
+/**
+ * The history service's embedded DuckDB store and every QuestDB server the run has, each server with
+ * a table of this call's own: the server may be a shared one whose other tables and rows are not
+ * the test's.
+ */
+export function historyStores(env: NodeJS.ProcessEnv = process.env): HistoryStore[] {
+  const table = `history_test_${randomBytes(4).toString('hex')}`;
   return [
     { label: 'DuckDB', env: {} },
-    ...questDbTargets().map(({ label, url }) => ({ label, env: { QUESTDB_URL: url } })),
+    ...questDbTargets(env).map(({ label, url }) => ({ label, env: { QUESTDB_URL: url, QUESTDB_TABLE: table } })),
   ];
 }
 

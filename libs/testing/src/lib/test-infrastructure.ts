@@ -11,3 +11,33 @@ export function testBrokerUrl(env: NodeJS.ProcessEnv = process.env): string {
 export function testRedisUrl(env: NodeJS.ProcessEnv = process.env): string {
   return env.TEST_REDIS_URL || env.REDIS_URL || LOOPBACK_REDIS_URL;
 }
+
+/**
+ * The variables a test chooses for the services it starts: their broker, stores and QuestDB table,
+ * the controller they serve, their tokens. In the test process they may mean something else
+ * (`QUESTDB_URL` names the server the run targets, `MQTT_URL` the shared broker), so a service
+ * takes them from its test only, never from the test's own environment.
+ */
+export const SERVICE_CHOICE_VARIABLES = [
+  'MQTT_URL',
+  'MQTT_CLIENT_ID',
+  'SERVICE_ID',
+  'REDIS_URL',
+  'QUESTDB_URL',
+  'QUESTDB_URLS',
+  'QUESTDB_TABLE',
+  'DATASTORE_URL',
+  'API_TOKEN',
+  'API_TOKEN_FILE',
+  'DATASTORE_API_TOKEN',
+] as const;
+
+/**
+ * The environment a service (or `npm start`) started by a test inherits: this process's, without
+ * `SERVICE_CHOICE_VARIABLES`, so it runs on its defaults unless the test says otherwise.
+ */
+export function inheritedServiceEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const inherited = { ...env };
+  for (const name of SERVICE_CHOICE_VARIABLES) delete inherited[name];
+  return inherited;
+}
