@@ -1,6 +1,7 @@
 // The closed-loop HTTP load that the REST benchmarks share: keep-alive `node:http` clients on
 // loopback, each sending its next request as soon as the last one is answered.
 import { Agent, request } from 'node:http';
+import { percentile } from './percentile';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -42,11 +43,6 @@ export function post(agent: Agent, port: number, path: string, body: string): Pr
   });
 }
 
-/** The p-th percentile of ascending `sorted`. */
-export function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Runs `load.clients` keep-alive clients for the warm-up and then `load.seconds`, measuring the latter. */
 export async function runLoad(load: Load): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: load.clients });
@@ -68,7 +64,6 @@ export async function runLoad(load: Load): Promise<LoadResult> {
   };
   await Promise.all(Array.from({ length: load.clients }, client));
   agent.destroy();
-  latencies.sort((a, b) => a - b);
   return {
     requestsPerSecond: latencies.length / load.seconds,
     p50: percentile(latencies, 50),

@@ -29,7 +29,7 @@ import {
 import { cleanups, runBench, startBuiltApp } from './bench-run';
 import { rollupsCaughtUp, until } from './history/questdb-fill';
 import { questDbServers } from './history/questdb-servers';
-import { percentile } from './http-load';
+import { percentile } from './percentile';
 
 const WORKSPACE = resolve(__dirname, '../..');
 const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -276,7 +276,7 @@ async function benchRetention(target: StoreUnderBench, report: string[]): Promis
   await store.close();
   const during = writes.filter((write) => write.at < started + retentionMs).map((write) => write.ms);
   const usual = percentile(
-    writes.map((write) => write.ms).sort((a, b) => a - b),
+    writes.map((write) => write.ms),
     50,
   );
   report.push(

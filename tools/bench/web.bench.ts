@@ -24,7 +24,7 @@ import { historyTopic } from '@eventcast/domain';
 import { CHROMIUM_LAUNCH, freePort } from '@eventcast/testing';
 import { DAY_US, DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, sqlText } from '@eventcast/time-series-store';
 import { cleanups, runBench, startBuiltApp } from './bench-run';
-import { percentile } from './http-load';
+import { percentile } from './percentile';
 import { PAGE_PROBES_SCRIPT, PageProbeTimes } from './web/page-probes';
 
 const WORKSPACE = resolve(__dirname, '../..');
