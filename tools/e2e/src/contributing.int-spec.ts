@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+// CONTRIBUTING.md names projects, tags, scripts and paths that the code can move away from; these
+// tests hold the page to the workspace.
+
+const WORKSPACE = resolve(__dirname, '../../..');
+const CONTRIBUTING = readFileSync(join(WORKSPACE, 'CONTRIBUTING.md'), 'utf8');
+/** Folders whose subfolders hold the Nx projects (and `docker/`, a project of its own). */
+const PROJECT_FOLDERS = ['apps', 'libs', 'tools'];
+
+/** Every Nx project of the workspace with its tags, from the `project.json` files. */
+function projectTags(): Map<string, string[]> {
+  const files = [
+    'docker/project.json',
+    ...PROJECT_FOLDERS.flatMap((folder) =>
+      readdirSync(join(WORKSPACE, folder)).map((name) => `${folder}/${name}/project.json`),
+    ),
+  ].filter((file) => existsSync(join(WORKSPACE, file)));
+  return new Map(
+    files.map((file) => {
+      const project = JSON.parse(readFileSync(join(WORKSPACE, file), 'utf8')) as { name: string; tags?: string[] };
+      return [project.name, project.tags ?? []];
+    }),
+  );
+}
+
+/** The rows of the tag table: each tag with the projects its second column names, sorted. */
+function documentedTags(): Map<string, string[]> {
+  const rows = CONTRIBUTING.split('\n').filter((line) => /^\| `(type|scope):[\w-]+` +\|/.test(line));
+  return new Map(
+    rows.map((row) => {
+      const [tag, projects] = row.split('|').slice(1, 3);
+      return [tag.trim().replace(/`/g, ''), [...projects.matchAll(/`([\w-]+)`/g)].map((match) => match[1]).sort()];
+    }),
+  );
+}
+
+/** Each tag of the `project.json` files with the projects that carry it, sorted. */
+function actualTags(): Map<string, string[]> {
+  const byTag = new Map<string, string[]>();
+  for (const [project, tags] of projectTags())
+    for (const tag of tags) byTag.set(tag, [...(byTag.get(tag) ?? []), project]);
+  return new Map([...byTag].map(([tag, projects]) => [tag, projects.sort()]));
+}
+
+/** Paths in backquotes below the workspace's top folders, without placeholders or globs. */
+function namedPaths(): string[] {
+  const quoted = [...CONTRIBUTING.matchAll(/`([^`\s]+)`/g)].map((match) => match[1]);
+  const paths = quoted.filter((text) => /^(apps|libs|tools|docker|docs|\.ci)\/[^<>*]+$/.test(text));
+  return [...new Set(paths)];
+}
+
+describe('CONTRIBUTING.md', () => {
+  it('names in its tag table exactly the projects that carry each tag', () => {
+    expect(Object.fromEntries(documentedTags())).toEqual(Object.fromEntries(actualTags()));
+  });
+
+  it('names only paths that exist', () => {
+    expect(namedPaths().length).toBeGreaterThan(20);
+    expect(namedPaths().filter((path) => !existsSync(join(WORKSPACE, path)))).toEqual([]);
+  });
+
+  it('names every npm script', () => {
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync(join(WORKSPACE, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+        .scripts,
+    );
+    const named = (script: string) =>
+      [`npm ${script}`, `npm run ${script}`, `\`${script}\``].some((form) => CONTRIBUTING.includes(form));
+    expect(scripts.filter((script) => !named(script))).toEqual([]);
+  });
+});
