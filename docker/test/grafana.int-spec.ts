@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { parse, stringify } from 'yaml';
-import { describeOnEachQuestDb, freePort, ServiceUnderTest, testBrokerUrl, waitFor } from '@eventcast/testing';
+import {
+  describeOnEachQuestDb,
+  dropQuestDbTables,
+  freePort,
+  ServiceUnderTest,
+  testBrokerUrl,
+  waitFor,
+} from '@eventcast/testing';
 import { readRepoFile } from './deployment-files';
 import { dashboards, DashboardQuery, metricNames, queriesOf } from './grafana-dashboards';
 
@@ -170,6 +177,7 @@ describeOnEachQuestDb('the history dashboard', ({ url }) => {
 
   afterAll(async () => {
     await history?.stop();
+    await dropQuestDbTables(url, table);
   });
 
   it.each(sqlQueries.map((query) => [query.where, query] as const))(

@@ -7,6 +7,7 @@ export * from './lib/private-redis';
 export * from './lib/proxy-process';
 export * from './lib/prometheus-text';
 export * from './lib/questdb-server';
+export * from './lib/questdb-tables';
 export * from './lib/questdb-targets';
 export * from './lib/refused-bodies';
 export * from './lib/route-answer';

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { describeOnEachQuestDb } from '@eventcast/testing';
+import { describeOnEachQuestDb, dropQuestDbTables } from '@eventcast/testing';
 import { QuestDbTimeSeriesStore, Retention } from '../src';
 import { describeTimeSeriesStoreContract } from './time-series-store.contract';
 
 describeOnEachQuestDb('the TimeSeriesStore contract', ({ label, url }) => {
-  // Tables of this run's own: the server may be a shared one that holds other tables and rows.
+  // Tables of this run's own, dropped at the end: the server may be a shared one that holds other
+  // tables and rows.
   const run = randomBytes(4).toString('hex');
+  afterAll(() => dropQuestDbTables(url, `contract_${run}`));
   const openAt = async (table: string, retention?: Retention) => {
     const store = new QuestDbTimeSeriesStore(url, table, retention);
     await store.open();

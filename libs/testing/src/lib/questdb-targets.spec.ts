@@ -1,4 +1,4 @@
-import { historyStores, questDbTargets } from './questdb-targets';
+import { historyStoresIn, questDbTargets } from './questdb-targets';
 
 describe(questDbTargets.name, () => {
   it('reads the servers npm test started from QUESTDB_URLS, labelled by version', () => {
@@ -19,21 +19,22 @@ describe(questDbTargets.name, () => {
   });
 });
 
-describe(historyStores.name, () => {
-  const servers = { QUESTDB_URLS: '9.3.2=http://127.0.0.1:40001,8.1.4=http://127.0.0.1:40002' };
-
-  it('runs the history service on DuckDB and on each QuestDB server, in a table of its own there', () => {
-    const [duckDb, ...questDb] = historyStores(servers);
-    expect(duckDb).toEqual({ label: 'DuckDB', env: {} });
-    expect(questDb.map(({ label, env }) => [label, env.QUESTDB_URL])).toEqual([
-      ['QuestDB 9.3.2', 'http://127.0.0.1:40001'],
-      ['QuestDB 8.1.4', 'http://127.0.0.1:40002'],
+describe(historyStoresIn.name, () => {
+  it('runs the history service on DuckDB and on each QuestDB server, in the given table there', () => {
+    expect(
+      historyStoresIn('history_test_0123abcd', {
+        QUESTDB_URLS: '9.3.2=http://127.0.0.1:40001,8.1.4=http://127.0.0.1:40002',
+      }),
+    ).toEqual([
+      { label: 'DuckDB', env: {} },
+      {
+        label: 'QuestDB 9.3.2',
+        env: { QUESTDB_URL: 'http://127.0.0.1:40001', QUESTDB_TABLE: 'history_test_0123abcd' },
+      },
+      {
+        label: 'QuestDB 8.1.4',
+        env: { QUESTDB_URL: 'http://127.0.0.1:40002', QUESTDB_TABLE: 'history_test_0123abcd' },
+      },
     ]);
-    for (const { env } of questDb) expect(env.QUESTDB_TABLE).toMatch(/^history_test_[0-9a-f]{8}$/);
-  });
-
-  it('gives every call a table apart from the tables of other calls', () => {
-    const tables = [historyStores(servers), historyStores(servers)].map((stores) => stores[1].env.QUESTDB_TABLE);
-    expect(tables[0]).not.toBe(tables[1]);
   });
 });

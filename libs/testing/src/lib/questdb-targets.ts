@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dropQuestDbTables } from './questdb-tables';
 
 /** A QuestDB server the tests run against, named by its version or its address. */
 export interface QuestDbTarget {
@@ -32,15 +33,26 @@ export interface HistoryStore {
 
 /**
  * The history service's embedded DuckDB store and every QuestDB server the run has, each server with
- * a table of this call's own: the server may be a shared one whose other tables and rows are not
- * the test's.
+ * the table `table`. Call it with a table of the test's own: the server may be a shared one whose
+ * other tables and rows are not the test's.
  */
-export function historyStores(env: NodeJS.ProcessEnv = process.env): HistoryStore[] {
-  const table = `history_test_${randomBytes(4).toString('hex')}`;
+export function historyStoresIn(table: string, env: NodeJS.ProcessEnv = process.env): HistoryStore[] {
   return [
     { label: 'DuckDB', env: {} },
     ...questDbTargets(env).map(({ label, url }) => ({ label, env: { QUESTDB_URL: url, QUESTDB_TABLE: table } })),
   ];
+}
+
+/**
+ * `historyStoresIn` a new table of its own, which it drops from every QuestDB server once the tests
+ * of the file (or the block) that asked have run.
+ */
+export function historyStores(): HistoryStore[] {
+  const table = `history_test_${randomBytes(4).toString('hex')}`;
+  afterAll(async () => {
+    for (const { url } of questDbTargets()) await dropQuestDbTables(url, table);
+  });
+  return historyStoresIn(table);
 }
 
 /**
