@@ -23,8 +23,10 @@ export class StreamClient {
     headers: Record<string, string> = {},
   ): Promise<StreamClient> {
     const socket = new WebSocket(url, protocols, { headers });
+    // Listening before the socket opens: a server that sends at once can have its first message read with the upgrade.
+    const client = new StreamClient(socket);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    return new StreamClient(socket);
+    return client;
   }
 
   /** The subprotocol the server answered with; empty when it answered with none. */

@@ -1,12 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { HistoryConfig } from '../config/history.config';
+import { ControllerStateFeedModule } from '../infra/controller-state-feed/controller-state-feed.module';
 import { TimeSeriesStoreModule } from '../infra/time-series-store.module';
+import { ControllerStatesModule } from './controller-states/controller-states.module';
 import { IngestConsumerModule } from './ingest/ingest-consumer.module';
 import { SessionBacklog } from './ingest/session-backlog';
 import { TimeSeriesModule } from './time-series/time-series.module';
 
-/** The history service: MQTT ingest into the time-series store, and the query API over it. */
+/** The history service: MQTT ingest into the time-series store, the query API over it, and the controllers' states relayed. */
 @Module({})
 export class AppModule {
   /** `backlog` is the one the MQTT server feeds; its count is a metric. */
@@ -18,6 +20,8 @@ export class AppModule {
         TimeSeriesStoreModule.forRoot(config),
         IngestConsumerModule.forRoot(config.mqttShareGroup),
         TimeSeriesModule,
+        ControllerStatesModule,
+        ControllerStateFeedModule,
         RouterModule.register([{ path: 'timeseries', module: TimeSeriesModule }]),
       ],
       providers: [

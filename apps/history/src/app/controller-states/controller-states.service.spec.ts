@@ -1,0 +1,77 @@
+import { disconnectedState, type PatchEvent, type StateEvent } from '@eventcast/domain';
+import { ControllerStates, type ControllerEvent } from './controller-states.service';
+
+const stateOf = (key: string, deviceId = 'ABC'): StateEvent => ({
+  key,
+  type: 'Controller.state',
+  data: {
+    status: { connected: true, deviceId, version: 'simulated-1', temperatureUnit: 'degC' },
+    blocks: [],
+    relations: [],
+  },
+});
+
+const patchOf = (key: string): PatchEvent => ({ key, type: 'Controller.patch', data: { changed: [], deleted: ['x'] } });
+
+function relayed(states: ControllerStates): ControllerEvent[] {
+  const events: ControllerEvent[] = [];
+  states.listen((event) => events.push(event));
+  return events;
+}
+
+describe(ControllerStates.name, () => {
+  it('keeps the latest state event of each controller, in the order of their ids', () => {
+    const states = new ControllerStates();
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen', 'OLD')));
+    states.receive('eventcast/state/cellar', JSON.stringify(stateOf('cellar')));
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen', 'NEW')));
+
+    expect(states.latest()).toEqual([stateOf('cellar'), stateOf('kitchen', 'NEW')]);
+  });
+
+  it('passes every state and patch event on as it comes, the last will as an offline state', () => {
+    const states = new ControllerStates();
+    const events = relayed(states);
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen')));
+    states.receive('eventcast/state/kitchen/patch', JSON.stringify(patchOf('kitchen')));
+    states.receive('eventcast/state/kitchen', JSON.stringify(disconnectedState('kitchen')));
+
+    expect(events).toEqual([stateOf('kitchen'), patchOf('kitchen'), disconnectedState('kitchen')]);
+    expect(states.latest()).toEqual([disconnectedState('kitchen')]);
+  });
+
+  it('forgets a controller whose retained state was removed from the broker', () => {
+    const states = new ControllerStates();
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen')));
+    states.receive('eventcast/state/kitchen', '');
+
+    expect(states.latest()).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', 'eventcast/state/kitchen', '{"key":'],
+    ['another controller', 'eventcast/state/kitchen', JSON.stringify(stateOf('cellar'))],
+    ['a patch on the state topic', 'eventcast/state/kitchen', JSON.stringify(patchOf('kitchen'))],
+    ['a state on the patch topic', 'eventcast/state/kitchen/patch', JSON.stringify(stateOf('kitchen'))],
+    ['data that is no object', 'eventcast/state/kitchen', JSON.stringify({ ...stateOf('kitchen'), data: [1] })],
+    ['a topic below the patch topic', 'eventcast/state/kitchen/patch/more', JSON.stringify(patchOf('kitchen'))],
+  ])('passes over %s and keeps what it had', (_, topic, payload) => {
+    const states = new ControllerStates();
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen')));
+    const events = relayed(states);
+    states.receive(topic, payload);
+
+    expect(events).toEqual([]);
+    expect(states.latest()).toEqual([stateOf('kitchen')]);
+  });
+
+  it('stops telling a listener once it unsubscribed', () => {
+    const states = new ControllerStates();
+    const events: ControllerEvent[] = [];
+    const unsubscribe = states.listen((event) => events.push(event));
+    unsubscribe();
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen')));
+
+    expect(events).toEqual([]);
+  });
+});

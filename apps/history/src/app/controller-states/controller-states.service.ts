@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { PATCH_EVENT_TYPE, STATE_EVENT_TYPE, STATE_TOPIC, type PatchEvent, type StateEvent } from '@eventcast/domain';
+
+/** What the controller stream relays: a controller's state event (its last will included) or a patch event. */
+export type ControllerEvent = StateEvent | PatchEvent;
+
+/** Receives each event the moment it is relayed. */
+export type ControllerEventListener = (event: ControllerEvent) => void;
+
+const STATE_TOPIC_PATTERN = new RegExp(`^${STATE_TOPIC}/([^/]+)(/patch)?$`);
+
+/**
+ * The controllers on the bus as their state events tell: the latest state event of each (retained
+ * on the broker, so every controller's arrives when the feed subscribes), and every state and patch
+ * event passed on to the listeners as it comes. A payload that is not a controller's event for
+ * its own topic is passed over: it is the controllers' bus, not input to this service.
+ */
+@Injectable()
+export class ControllerStates {
+  private readonly states = new Map<string, StateEvent>();
+  private readonly listeners = new Set<ControllerEventListener>();
+
+  /** A message of `eventcast/state/#`, its payload as text. */
+  receive(topic: string, payload: string): void {
+    const match = STATE_TOPIC_PATTERN.exec(topic);
+    if (!match) return;
+    const [, serviceId, patch] = match;
+    // An empty retained payload is how a retained state is removed from the broker: the controller is gone for good.
+    if (payload === '' && !patch) {
+      this.states.delete(serviceId);
+      return;
+    }
+    const event = parsed(payload);
+    if (event?.key !== serviceId) return;
+    if (patch) {
+      if (isPatchEvent(event)) this.relay(event);
+    } else if (isStateEvent(event)) {
+      this.states.set(serviceId, event);
+      this.relay(event);
+    }
+  }
+
+  /** The latest state event of every controller known, in the order of their ids. */
+  latest(): StateEvent[] {
+    return [...this.states.keys()].sort().map((id) => this.states.get(id) as StateEvent);
+  }
+
+  /** Calls `listener` with every event from now on; returns the unsubscribe. */
+  listen(listener: ControllerEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private relay(event: ControllerEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+}
+
+function parsed(payload: string): Partial<ControllerEvent> | undefined {
+  try {
+    const value: unknown = JSON.parse(payload);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isStateEvent(event: Partial<ControllerEvent>): event is StateEvent {
+  return event.type === STATE_EVENT_TYPE && (event.data === null || isObject(event.data));
+}
+
+function isPatchEvent(event: Partial<ControllerEvent>): event is PatchEvent {
+  return event.type === PATCH_EVENT_TYPE && isObject(event.data);
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,101 @@
+import { connectAsync, MqttClient } from 'mqtt';
+import { disconnectedState, type PatchEvent, stateTopic, statePatchTopic } from '@eventcast/domain';
+import { streamProtocols } from '@eventcast/bootstrap';
+import { PrivateBroker, ServiceUnderTest, websocketUpgrade } from '@eventcast/testing';
+import { CONTROLLER_STREAM_PATH } from '../src/app/controller-states/controller-states.gateway';
+import { StreamClient, StreamReply } from './stream-client';
+
+const TOKEN = 'controller-stream-token-0123456789';
+
+/** What the stream sends: the controllers' events as published. */
+type ControllerEvent = StreamReply & { key?: string; type?: string; data?: { status?: unknown } | null };
+
+const isStateOf = (key: string) => (reply: StreamReply) => {
+  const event = reply as ControllerEvent;
+  return event.key === key && event.type === 'Controller.state' && event.data !== null;
+};
+
+describe('the controller stream of the built history app', () => {
+  let broker: PrivateBroker;
+  let history: ServiceUnderTest<'history'>;
+  let publisher: MqttClient;
+  const streams: StreamClient[] = [];
+
+  const open = async (protocols = streamProtocols(TOKEN)) => {
+    const stream = await StreamClient.open(`${history.url.replace(/^http/, 'ws')}${CONTROLLER_STREAM_PATH}`, protocols);
+    streams.push(stream);
+    return stream;
+  };
+
+  beforeAll(async () => {
+    broker = await PrivateBroker.start();
+    history = await ServiceUnderTest.start('history', { MQTT_URL: broker.url, API_TOKEN: TOKEN });
+    publisher = await connectAsync(broker.url);
+  }, 40_000);
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await publisher?.endAsync();
+    await history?.stop();
+    await broker?.stop();
+  });
+
+  it('refuses a client without the API token (401) and opens for the token in the subprotocol', async () => {
+    const url = `${history.url}${CONTROLLER_STREAM_PATH}`;
+    await expect(websocketUpgrade(url)).resolves.toBe(401);
+    await expect(
+      websocketUpgrade(url, { 'sec-websocket-protocol': streamProtocols(`${TOKEN}-wrong`).join(', ') }),
+    ).resolves.toBe(401);
+    const stream = await open();
+    expect(stream.protocol).toBe('eventcast');
+  });
+
+  it("gives a new client every controller's retained state at once, then each state and patch event", async () => {
+    const state = {
+      key: 'cellar',
+      type: 'Controller.state',
+      data: {
+        status: { connected: true, deviceId: 'C0FFEE', version: 'simulated-1', temperatureUnit: 'degF' },
+        blocks: [],
+        relations: [],
+      },
+    };
+    await publisher.publishAsync(stateTopic('cellar'), JSON.stringify(state), { qos: 1, retain: true });
+    const first = await open();
+    await expect(first.next("the cellar's state", isStateOf('cellar'))).resolves.toEqual(state);
+
+    const late = await open();
+    await expect(late.next("the cellar's state, retained", isStateOf('cellar'))).resolves.toEqual(state);
+
+    const patch: PatchEvent = {
+      key: 'cellar',
+      type: 'Controller.patch',
+      data: { changed: [], deleted: ['Old sensor'] },
+    };
+    await publisher.publishAsync(statePatchTopic('cellar'), JSON.stringify(patch), { qos: 1 });
+    await expect(
+      late.next('the patch event', (reply) => (reply as ControllerEvent).type === 'Controller.patch'),
+    ).resolves.toEqual(patch);
+  });
+
+  it("passes on a controller's last will when its process is killed", async () => {
+    const controller = await ServiceUnderTest.start('controller', {
+      SERVICE_ID: 'killed-stream-test',
+      MQTT_URL: broker.url,
+      DATASTORE_URL: 'http://127.0.0.1:9',
+      BROADCAST_INTERVAL_MS: '200',
+    });
+    const stream = await open();
+    const online = await stream.next('the live state', isStateOf('killed-stream-test'));
+    expect((online as ControllerEvent).data?.status).toMatchObject({ connected: true, version: 'simulated-1' });
+
+    await controller.stop('SIGKILL');
+    const isGone = (reply: StreamReply) =>
+      (reply as ControllerEvent).key === 'killed-stream-test' && (reply as ControllerEvent).data === null;
+    await expect(stream.next('the last will', isGone)).resolves.toEqual(disconnectedState('killed-stream-test'));
+  });
+
+  it('never logs the token', () => {
+    expect(history.log).not.toContain(streamProtocols(TOKEN)[1]);
+  });
+});
