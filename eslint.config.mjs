@@ -1,5 +1,6 @@
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier/flat';
+import importHelpers from 'eslint-plugin-import-helpers';
 
 /** Test code (specs and test folders) may also import `type:testing` projects; production code may not. */
 const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**'];
@@ -36,6 +37,22 @@ export default [
     rules: {
       '@nx/enforce-module-boundaries': moduleBoundaries({ testing: false }),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // Imports in three groups (CONTRIBUTING.md, "Code and tests"): packages (Node's included), then
+  // the workspace's libs, then relative paths; the order within a group is free. `eslint --fix` sorts them.
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    plugins: { 'import-helpers': importHelpers },
+    rules: {
+      'import-helpers/order-imports': [
+        'error',
+        {
+          groups: ['module', '/^@eventcast\\//', ['parent', 'sibling', 'index']],
+          newlinesBetween: 'ignore',
+          alphabetize: { order: 'ignore' },
+        },
+      ],
     },
   },
   {

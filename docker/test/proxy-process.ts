@@ -4,8 +4,8 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitFor } from '@eventcast/testing';
 import { WebSocketServer } from 'ws';
+import { freePort, waitFor } from '@eventcast/testing';
 import { found, readRepoFile } from './deployment-files';
 
 /** Whether an nginx program is installed here (apt-get install nginx-light). */

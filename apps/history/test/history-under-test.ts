@@ -7,11 +7,11 @@ import { createHistoryClient, HistoryApiClient, HistorySchemas } from '@eventcas
 import { startService, StartedService } from '@eventcast/bootstrap';
 import { HISTORY_TOPIC } from '@eventcast/domain';
 import { dataOf, freePort, testBrokerUrl, waitFor } from '@eventcast/testing';
+import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryIngestService } from '../src/app/ingest/history-ingest.service';
 import { HistoryWriter } from '../src/app/ingest/history-writer.service';
 import { readHistoryConfig } from '../src/config/history.config';
 import { historyService } from '../src/history-service';
-import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { StoreMaintenance } from '../src/infra/store-maintenance';
 
 /**

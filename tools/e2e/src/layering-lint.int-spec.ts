@@ -1,34 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { lintMessages } from './lint-messages';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
-/** A file of an app with one more import line put first, as a developer might add it. */
-interface Case {
-  file: string;
-  importLine: string;
-}
-
-/**
- * The `no-restricted-imports` messages the workspace's lint configuration gives each case, from
- * ESLint run in a process of its own (Jest cannot load the ESM configuration).
- */
-function layeringErrors(cases: Case[]): string[][] {
-  const script = `
-    import { readFileSync } from 'node:fs';
-    import { ESLint } from 'eslint';
-    const eslint = new ESLint();
-    const answers = [];
-    for (const { file, importLine } of JSON.parse(process.argv[1])) {
-      const [result] = await eslint.lintText(importLine + '\\n' + readFileSync(file, 'utf8'), { filePath: file });
-      answers.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
-    }
-    console.log(JSON.stringify(answers));`;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], {
-    cwd: WORKSPACE,
-    encoding: 'utf8',
-  });
-  return JSON.parse(output);
+/** The `no-restricted-imports` messages for a file of an app with one more import line put first, as a developer might add it. */
+function layeringErrors(cases: Array<{ file: string; importLine: string }>): string[][] {
+  return lintMessages(
+    cases.map(({ file, importLine }) => ({
+      file,
+      text: `${importLine}\n${readFileSync(join(WORKSPACE, file), 'utf8')}`,
+    })),
+    'no-restricted-imports',
+  );
 }
 
 describe('lint keeps the layers of each app', () => {

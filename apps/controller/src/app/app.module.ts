@@ -1,6 +1,6 @@
+import { DynamicModule, Module } from '@nestjs/common';
 import { PingController } from '@eventcast/bootstrap';
 import { BrokerConnection, MessagingModule } from '@eventcast/messaging';
-import { DynamicModule, Module } from '@nestjs/common';
 import { ControllerConfig } from '../config/controller.config';
 import { DatastoreClientModule } from '../infra/datastore/datastore-client.module';
 import { DeviceModule } from '../infra/device/device.module';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { ServiceMetrics, ServiceReadiness } from '@eventcast/bootstrap';
+import { RecordingEventPublisher } from '@eventcast/messaging/testing';
 import { BackupService } from '../../src/app/backup/backup.service';
 import { BlockMetaService } from '../../src/app/blocks/block-meta.service';
 import { BlockPatchPublisher } from '../../src/app/blocks/block-patch.publisher';
@@ -14,7 +15,6 @@ import { ControllerConfig, readControllerConfig } from '../../src/config/control
 import { SimulatedControllerDevice } from '../../src/infra/device/simulated-controller-device';
 import { SimulatedHardware } from '../../src/infra/device/simulated-hardware';
 import { InMemoryDatastore } from './in-memory-datastore';
-import { RecordingEventPublisher } from '@eventcast/messaging/testing';
 
 /**
  * The controller's services wired by hand, as the app module wires them: on the real simulated

@@ -1,6 +1,6 @@
+import { DynamicModule, Module } from '@nestjs/common';
 import { PingController } from '@eventcast/bootstrap';
 import { BrokerConnection, MessagingModule } from '@eventcast/messaging';
-import { DynamicModule, Module } from '@nestjs/common';
 import { DatastoreConfig } from '../config/datastore.config';
 import { DocumentStoreModule } from '../infra/document-store.module';
 import { DocumentsModule } from './documents/documents.module';

@@ -1,16 +1,20 @@
+import type { Middleware } from 'openapi-fetch';
 import {
+  createControllerClient,
   createDatastoreClient,
   createHistoryClient,
+  type ControllerApiClient,
   type DatastoreApiClient,
   type HistoryApiClient,
 } from '@eventcast/api-client';
-import type { Middleware } from 'openapi-fetch';
 import { askForToken } from './token';
 
 /** The service clients of one token: same-origin, as the proxy serves the app and the API together. */
 export interface Services {
   history: HistoryApiClient;
   datastore: DatastoreApiClient;
+  /** The client of the controller service `serviceId`, below `/<serviceId>/`. */
+  controller(serviceId: string): ControllerApiClient;
   token?: string;
 }
 
@@ -37,7 +41,12 @@ export function servicesFor(token: string | undefined, origin = window.location.
   const datastore = createDatastoreClient(origin, { token });
   history.use(asksForTokenOn401);
   datastore.use(asksForTokenOn401);
-  return { history, datastore, token };
+  const controller = (serviceId: string) => {
+    const client = createControllerClient(origin, serviceId, { token });
+    client.use(asksForTokenOn401);
+    return client;
+  };
+  return { history, datastore, controller, token };
 }
 
 /** The data of a call that must succeed; else an {@link ApiError} naming the status and message. */

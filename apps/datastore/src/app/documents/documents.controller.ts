@@ -8,8 +8,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { DatastoreBodyPipe } from './datastore-body.pipe';
 import { MAX_NESTING_DEPTH } from '@eventcast/domain';
+import { DatastoreBodyPipe } from './datastore-body.pipe';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL } from './document-limits';
 import { EXAMPLES } from './documents.examples';
 import { DocumentsService } from './documents.service';

@@ -1,6 +1,6 @@
 import { datastoreTopic } from '@eventcast/domain';
-import { InMemoryDocumentStore } from '../../../test/fakes/in-memory-document-store';
 import { RecordingEventPublisher } from '@eventcast/messaging/testing';
+import { InMemoryDocumentStore } from '../../../test/fakes/in-memory-document-store';
 import { DocumentsService } from './documents.service';
 
 describe(DocumentsService.name, () => {

@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { createClient, ErrorReply, RESP_TYPES } from 'redis';
 import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
+import { withoutUserInfoPassword } from '@eventcast/bootstrap';
 import { DocumentSelection, DocumentStore } from '../../app/ports/document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
 import { DOCUMENT_SCRIPTS } from './document-scripts';
-import { withoutUserInfoPassword } from '@eventcast/bootstrap';
 
 const CONNECT_TIMEOUT_MS = 2000;
 const RECONNECT_CAP_MS = 2000;

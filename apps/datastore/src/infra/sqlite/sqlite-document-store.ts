@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DatastoreDocument } from '@eventcast/domain';
 import Database from 'better-sqlite3';
+import type { DatastoreDocument } from '@eventcast/domain';
 import { DocumentSelection, DocumentStore } from '../../app/ports/document-store.port';
 import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { flattenHistoryEvent } from '@eventcast/flatten';
-import { HistoryConfig, readHistoryConfig } from '../../config/history.config';
 import { BucketAverages, FieldTime, FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { HistoryConfig, readHistoryConfig } from '../../config/history.config';
 import { HistoryWriter, RETRY_INTERVAL_MS, WRITE_BATCH_VALUES } from './history-writer.service';
 import { EventSpool, SpoolFullError } from './spool/event-spool';
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Subject } from 'rxjs';
-import { HistoryConfig } from '../../config/history.config';
 import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { HistoryConfig } from '../../config/history.config';
 import { EventSpool, SpoolPosition } from './spool/event-spool';
 import { valuesOfSpooledEvent } from './history-event.util';
 

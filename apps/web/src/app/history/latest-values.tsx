@@ -1,5 +1,5 @@
-import type { HistorySchemas } from '@eventcast/api-client';
 import { useEffect, useState } from 'preact/hooks';
+import type { HistorySchemas } from '@eventcast/api-client';
 import { EditInput } from '../../ui/edit-input';
 import { useConnection } from '../services-context';
 import { formatAge } from './age';

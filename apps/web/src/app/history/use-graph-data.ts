@@ -1,5 +1,5 @@
-import type { HistorySchemas } from '@eventcast/api-client';
 import { useEffect, useState } from 'preact/hooks';
+import type { HistorySchemas } from '@eventcast/api-client';
 import { dataOf } from '../../services/api';
 import { useConnection } from '../services-context';
 import { bucketWidth } from './bucket';

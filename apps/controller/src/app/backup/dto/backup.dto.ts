@@ -1,5 +1,5 @@
-import { BlockDto, DocumentDto } from '@eventcast/domain';
 import { IsArray, IsOptional, IsString } from 'class-validator';
+import { BlockDto, DocumentDto } from '@eventcast/domain';
 
 /** A backup of one controller service: what `backup/save` answers and `backup/load` takes. */
 export class BackupDto {

@@ -1,6 +1,6 @@
-import { DocumentDto } from '@eventcast/domain';
 import { Type } from 'class-transformer';
 import { IsObject, ValidateNested } from 'class-validator';
+import { DocumentDto } from '@eventcast/domain';
 
 /** The body of `set`. */
 export class SetDocumentDto {

@@ -1,7 +1,7 @@
-import { DocumentDto } from '@eventcast/domain';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, ValidateNested } from 'class-validator';
+import { DocumentDto } from '@eventcast/domain';
 import { MAX_DOCUMENTS_PER_CALL } from '../document-limits';
 
 /** The body of `mset`. */
