@@ -15,8 +15,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { DAY_US } from '@eventcast/domain';
 import {
-  DAY_US,
   DuckDbTimeSeriesStore,
   EMBEDDED_STORE_FILE,
   QuestDbHttpClient,

@@ -15,5 +15,6 @@ export * from './lib/domain-errors';
 export * from './lib/history-event.type';
 export { idGlobMatcher } from './lib/id-glob.util';
 export * from './lib/nesting-depth.util';
+export * from './lib/time-units';
 export * from './lib/topics';
 export * from './lib/validate-dto.util';

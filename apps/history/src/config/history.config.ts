@@ -8,8 +8,8 @@ import {
   readEnvironment,
   textVariable,
 } from '@eventcast/bootstrap';
+import { DAY_US } from '@eventcast/domain';
 
-const DAY_US = 86_400_000_000;
 const RETENTION_UNITS: Record<string, number> = { d: 1, w: 7, y: 365 };
 
 /** How long values are kept, in whole days (`400d`, `8w`, `2y` of 365 days); unset: for ever. */

@@ -1,4 +1,5 @@
-import { DAY_US, mergeBucketSums, planSources } from './rollup-plan';
+import { DAY_US } from '@eventcast/domain';
+import { mergeBucketSums, planSources } from './rollup-plan';
 
 const MINUTE = 60_000_000;
 const HOUR = 60 * MINUTE;

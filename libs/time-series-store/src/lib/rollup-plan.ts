@@ -1,8 +1,5 @@
+import { HOUR_US, MINUTE_US } from '@eventcast/domain';
 import { FieldValue, Resolution, TimedValues } from './time-series-store.port';
-
-export const MINUTE_US = 60_000_000;
-export const HOUR_US = 60 * MINUTE_US;
-export const DAY_US = 24 * HOUR_US;
 
 /** A rollup: per field and bucket of `widthUs`, the sum, count, minimum and maximum of its values. */
 export interface Rollup {

@@ -1,9 +1,5 @@
+import { DAY_US, HOUR_US, MINUTE_US } from '@eventcast/domain';
 import { MICROS_PER_MS, MICROS_PER_SECOND } from '@eventcast/time-series-store';
-
-const SECOND = MICROS_PER_SECOND;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /**
  * Bucket widths to choose from, smallest first. Round widths keep repeated queries over a moving
@@ -11,10 +7,10 @@ const DAY = 24 * HOUR;
  */
 const WIDTHS = [
   ...[1, 2, 5, 10, 20, 50, 100, 200, 500].map((ms) => ms * MICROS_PER_MS),
-  ...[1, 2, 5, 10, 15, 30].map((s) => s * SECOND),
-  ...[1, 2, 5, 10, 15, 30].map((m) => m * MINUTE),
-  ...[1, 2, 3, 6, 12].map((h) => h * HOUR),
-  ...[1, 2, 7].map((d) => d * DAY),
+  ...[1, 2, 5, 10, 15, 30].map((s) => s * MICROS_PER_SECOND),
+  ...[1, 2, 5, 10, 15, 30].map((m) => m * MINUTE_US),
+  ...[1, 2, 3, 6, 12].map((h) => h * HOUR_US),
+  ...[1, 2, 7].map((d) => d * DAY_US),
 ];
 
 /** Buckets of `width` that cover `[fromUs, toUs]` when aligned on multiples of `width` from the epoch. */

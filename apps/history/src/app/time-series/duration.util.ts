@@ -1,17 +1,17 @@
-import { BadRequestError } from '@eventcast/domain';
+import { BadRequestError, DAY_US, HOUR_US, MINUTE_US } from '@eventcast/domain';
 import { MICROS_PER_MS, MICROS_PER_SECOND } from '@eventcast/time-series-store';
 
 const UNIT_MICROS: Record<string, number> = {
   ms: MICROS_PER_MS,
   s: MICROS_PER_SECOND,
-  m: 60 * MICROS_PER_SECOND,
-  h: 3_600 * MICROS_PER_SECOND,
-  d: 86_400 * MICROS_PER_SECOND,
-  w: 7 * 86_400 * MICROS_PER_SECOND,
+  m: MINUTE_US,
+  h: HOUR_US,
+  d: DAY_US,
+  w: 7 * DAY_US,
 };
 
 /** The longest duration a query takes: 10,000 years of 365.25 days, the span of the times it takes (`MAX_TIME_US`). */
-export const MAX_DURATION_US = 10_000 * 365.25 * 86_400 * MICROS_PER_SECOND;
+export const MAX_DURATION_US = 10_000 * 365.25 * DAY_US;
 
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
 const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d|w))+$/;

@@ -1,4 +1,4 @@
-import { DAY_US, HOUR_US, MINUTE_US } from '../rollup-plan';
+import { DAY_US, HOUR_US, MINUTE_US } from '@eventcast/domain';
 import { refreshChunk } from './duckdb-rollups';
 
 describe('refreshChunk', () => {

@@ -1,5 +1,6 @@
 import { DuckDBConnection, DuckDBTimestampValue, DuckDBValue, timestampValue } from '@duckdb/node-api';
-import { DAY_US, floorTo, HOUR_US, MINUTE_US, Rollup, ROLLUPS } from '../rollup-plan';
+import { DAY_US, HOUR_US, MINUTE_US } from '@eventcast/domain';
+import { floorTo, Rollup, ROLLUPS } from '../rollup-plan';
 import { HISTORY_TABLE } from '../time-series-store.port';
 
 /** Values stamped within the last minute may still be on their way: a refresh rolls up to a minute before now. */

@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, DuckDBValue, listValue } from '@duckdb/node-api';
+import { DAY_US, HOUR_US } from '@eventcast/domain';
 import {
   BucketSum,
   coarsestResolution,
-  DAY_US,
   floorTo,
-  HOUR_US,
   mergeBucketSums,
   oldestTime,
   planSources,

@@ -1,4 +1,5 @@
-import { DAY_US, floorTo, MINUTE_US, oldestTime, Rollup, ROLLUPS } from '../rollup-plan';
+import { DAY_US, MINUTE_US } from '@eventcast/domain';
+import { floorTo, oldestTime, Rollup, ROLLUPS } from '../rollup-plan';
 import { Retention, TimedValues } from '../time-series-store.port';
 import { QuestDbHttpClient } from './questdb-http.client';
 import { sampleByWidth, sqlFieldFilter, sqlText, sqlTime } from './questdb-sql.util';

@@ -1,3 +1,4 @@
+import { DAY_US, HOUR_US, MINUTE_US } from '@eventcast/domain';
 import { formatIsoMicros } from '../micros.util';
 
 /**
@@ -36,9 +37,9 @@ export function sqlTime(micros: number): string {
 }
 
 const UNITS: Array<[suffix: string, micros: number]> = [
-  ['d', 86_400_000_000],
-  ['h', 3_600_000_000],
-  ['m', 60_000_000],
+  ['d', DAY_US],
+  ['h', HOUR_US],
+  ['m', MINUTE_US],
   ['s', 1_000_000],
   ['T', 1_000],
 ];

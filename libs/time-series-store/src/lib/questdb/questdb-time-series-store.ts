@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
+import { DAY_US } from '@eventcast/domain';
 import {
   BucketSum,
   coarsestResolution,
-  DAY_US,
   floorTo,
   mergeBucketSums,
   planSources,
