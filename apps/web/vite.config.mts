@@ -30,7 +30,12 @@ export default defineConfig(({ command }) => {
     cacheDir: `${workspace}node_modules/.vite/web`,
     plugins: [preact({ devToolsEnabled: command === 'serve' })],
     resolve: {
-      alias: { '@eventcast/api-client': `${workspace}libs/api-client/src/index.ts` },
+      // The same as the paths of apps/web/tsconfig.json: @eventcast/domain is its browser entry.
+      alias: {
+        '@eventcast/api-client': `${workspace}libs/api-client/src/index.ts`,
+        '@eventcast/block-model': `${workspace}libs/block-model/src/index.ts`,
+        '@eventcast/domain': `${workspace}libs/domain/src/browser.ts`,
+      },
     },
     build: {
       outDir: `${workspace}dist/apps/web`,

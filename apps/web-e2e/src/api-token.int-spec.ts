@@ -3,15 +3,8 @@ import { Browser, Page } from 'playwright-core';
 import { waitFor } from '@eventcast/testing';
 import { launchChromium, newVisitor } from './harness/browser';
 import { publishHistoryEvent } from './harness/history-events';
-import {
-  choosePreset,
-  columnPoints,
-  fieldLeaf,
-  screenshot,
-  searchField,
-  seriousAxeViolations,
-  waitForGraphData,
-} from './harness/history-page';
+import { choosePreset, columnPoints, fieldLeaf, searchField, waitForGraphData } from './harness/history-page';
+import { screenshot, seriousAxeViolations } from './harness/page-checks';
 import { WebStack } from './harness/web-stack';
 
 describe('a user of services that have an API_TOKEN', () => {

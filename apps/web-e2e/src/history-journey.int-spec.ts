@@ -5,15 +5,8 @@ import { waitFor } from '@eventcast/testing';
 import { launchChromium, newVisitor } from './harness/browser';
 import { describeOnGraphQuestDb } from './harness/graph-store';
 import { publishHistoryEvent } from './harness/history-events';
-import {
-  choosePreset,
-  columnPoints,
-  fieldLeaf,
-  screenshot,
-  searchField,
-  seriousAxeViolations,
-  waitForGraphData,
-} from './harness/history-page';
+import { choosePreset, columnPoints, fieldLeaf, searchField, waitForGraphData } from './harness/history-page';
+import { screenshot, seriousAxeViolations } from './harness/page-checks';
 import { WebStack } from './harness/web-stack';
 
 /** The time an event waits before the next, longer than the widest bucket of a 10 min graph here. */

@@ -3,7 +3,8 @@ import { Browser, Page } from 'playwright-core';
 import { waitFor } from '@eventcast/testing';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
 import { publishHistoryEvent } from './harness/history-events';
-import { columnPoints, fieldLeaf, screenshot, seriousAxeViolations, waitForGraphData } from './harness/history-page';
+import { columnPoints, fieldLeaf, waitForGraphData } from './harness/history-page';
+import { screenshot, seriousAxeViolations } from './harness/page-checks';
 import { arrowDownTo, isFocused, tabTo } from './harness/keyboard';
 import { WebStack } from './harness/web-stack';
 

@@ -11,6 +11,8 @@ export interface WebStackOptions {
   apiToken?: string;
   /** More variables of the history service, e.g. `QUESTDB_URL`. */
   historyEnv?: Record<string, string>;
+  /** The broker of every service; unset: the shared test broker. */
+  brokerUrl?: string;
 }
 
 /**
@@ -33,14 +35,18 @@ export class WebStack {
   }
 
   /** Starts the services, then the proxy in front of them. */
-  static async start({ apiToken, historyEnv = {} }: WebStackOptions = {}): Promise<WebStack> {
+  static async start({
+    apiToken,
+    historyEnv = {},
+    brokerUrl = testBrokerUrl(),
+  }: WebStackOptions = {}): Promise<WebStack> {
     const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-web-e2e-'));
     const run = randomBytes(4).toString('hex');
-    const token: Record<string, string> = apiToken ? { API_TOKEN: apiToken } : {};
+    const common: Record<string, string> = { MQTT_URL: brokerUrl, ...(apiToken ? { API_TOKEN: apiToken } : {}) };
     const started: Array<ServiceUnderTest<'history' | 'datastore' | 'controller'>> = [];
     try {
       const history = await ServiceUnderTest.start('history', {
-        ...token,
+        ...common,
         ...historyEnv,
         DATA_DIR: join(dataDir, 'history'),
         MQTT_CLIENT_ID: `eventcast-web-e2e-history-${run}`,
@@ -49,10 +55,10 @@ export class WebStack {
         QUESTDB_TABLE: `web_e2e_${run}`,
       });
       started.push(history);
-      const datastore = await ServiceUnderTest.start('datastore', { ...token, DATA_DIR: join(dataDir, 'datastore') });
+      const datastore = await ServiceUnderTest.start('datastore', { ...common, DATA_DIR: join(dataDir, 'datastore') });
       started.push(datastore);
       const controller = await ServiceUnderTest.start('controller', {
-        ...token,
+        ...common,
         ...(apiToken ? { DATASTORE_API_TOKEN: apiToken } : {}),
         DATA_DIR: join(dataDir, 'controller'),
         SERVICE_ID: `web-e2e-${run}`,
@@ -78,7 +84,10 @@ export class WebStack {
   async stop(): Promise<void> {
     await this.proxy.stop();
     for (const service of [this.controller, this.datastore, this.history]) await service.stop();
-    const session = await connectAsync(testBrokerUrl(), { clientId: this.history.env.MQTT_CLIENT_ID, clean: true });
+    const session = await connectAsync(this.history.env.MQTT_URL, {
+      clientId: this.history.env.MQTT_CLIENT_ID,
+      clean: true,
+    });
     await session.endAsync();
     rmSync(this.dataDir, { recursive: true, force: true });
   }

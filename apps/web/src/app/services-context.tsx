@@ -1,7 +1,8 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { servicesFor, type Services } from '../services/api';
-import { HistoryStream, streamUrl } from '../services/history-stream';
+import { HISTORY_STREAM_PATH, HistoryStream } from '../services/history-stream';
+import { streamUrl } from '../services/live-socket';
 import { onTokenChange, sessionToken, tokenWanted } from '../services/token';
 
 /** What every view calls the services through: the clients and the stream of the current token. */
@@ -26,7 +27,7 @@ export function ConnectionProvider({ children }: { children: ComponentChildren }
     [],
   );
   const services = useMemo(() => servicesFor(token), [token]);
-  const stream = useMemo(() => new HistoryStream(streamUrl(), token), [token]);
+  const stream = useMemo(() => new HistoryStream(streamUrl(HISTORY_STREAM_PATH), token), [token]);
   useEffect(() => () => stream.close(), [stream]);
   const connection = useMemo(() => ({ services, stream, tokenWanted: wanted }), [services, stream, wanted]);
   return <ConnectionContext.Provider value={connection}>{children}</ConnectionContext.Provider>;

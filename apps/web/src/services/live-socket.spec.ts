@@ -1,4 +1,4 @@
-import { streamProtocols } from './history-stream';
+import { streamProtocols } from './live-socket';
 
 describe('streamProtocols', () => {
   it('offers no subprotocol without a token', () => {

@@ -1,0 +1,152 @@
+import { join } from 'node:path';
+import { Browser, Locator, Page } from 'playwright-core';
+import { PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
+import { launchChromium, newVisitor, PHONE } from './harness/browser';
+import { isFocused, tabTo } from './harness/keyboard';
+import { screenshot, seriousAxeViolations } from './harness/page-checks';
+import { WebStack } from './harness/web-stack';
+
+/** The blocks discovery creates for the simulated controller's plugged-in hardware (docs/controller.md). */
+const DISCOVERED = ['TempSensorOneWire-1', 'TempSensorOneWire-2', 'DS2413-1'];
+
+/** A controller's card on the Controllers page, found by its name as a user reads it. */
+const controllerCard = (page: Page, serviceId: string): Locator =>
+  page.getByRole('list', { name: 'Controllers' }).getByRole('listitem', { name: serviceId, exact: true });
+
+/** A block's card on a controller's page. */
+const blockCard = (page: Page, id: string): Locator =>
+  page.getByRole('list', { name: 'Blocks' }).getByRole('listitem', { name: id, exact: true });
+
+/** The name of `field` on a card, which may carry the read-only mark. */
+const fieldName = (card: Locator, field: string): Locator =>
+  card.locator('dt', { hasText: new RegExp(`^${field}( read-only)?$`) });
+
+/** The value beside `field` on a card. */
+const fieldValue = (card: Locator, field: string): Locator =>
+  fieldName(card, field).locator('xpath=following-sibling::dd[1]');
+
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+describe('a user watching the controllers', () => {
+  let broker: PrivateBroker;
+  let stack: WebStack;
+  let cellar: ServiceUnderTest<'controller'>;
+  let browser: Browser;
+  let page: Page;
+  let serviceId: string;
+
+  beforeAll(async () => {
+    // A broker of its own: the page lists every controller on the bus, and the shared broker holds other suites'.
+    broker = await PrivateBroker.start();
+    stack = await WebStack.start({ brokerUrl: broker.url });
+    serviceId = stack.controller.env.SERVICE_ID;
+    cellar = await ServiceUnderTest.start('controller', {
+      MQTT_URL: broker.url,
+      SERVICE_ID: 'cellar',
+      DATASTORE_URL: stack.datastore.url,
+      DATA_DIR: join(stack.controller.env.DATA_DIR, '..', 'cellar'),
+    });
+    browser = await launchChromium();
+    page = await (await newVisitor(browser)).newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await cellar?.stop();
+    await stack?.stop();
+    await broker?.stop();
+  }, 60_000);
+
+  it('lists every controller on the bus as online, with its device and block count', async () => {
+    await page.goto(`${stack.url}/controllers`);
+    await page.getByRole('heading', { level: 1, name: 'Controllers' }).waitFor();
+    for (const id of ['cellar', serviceId]) {
+      await fieldValue(controllerCard(page, id), 'Status').filter({ hasText: 'Online' }).waitFor();
+    }
+    await expect(fieldValue(controllerCard(page, serviceId), 'Version').textContent()).resolves.toBe('simulated-1');
+    await expect(seriousAxeViolations(page, 'controllers')).resolves.toEqual([]);
+  }, 60_000);
+
+  it('shows a controller whose last will arrived as offline, without a reload', async () => {
+    await cellar.stop('SIGKILL');
+    await fieldValue(controllerCard(page, 'cellar'), 'Status').filter({ hasText: 'Offline' }).waitFor();
+    await expect(fieldValue(controllerCard(page, serviceId), 'Status').textContent()).resolves.toBe('Online');
+    await expect(seriousAxeViolations(page, 'controllers, one offline')).resolves.toEqual([]);
+    await screenshot(page, 'controllers');
+  }, 30_000);
+
+  it("discovery shows the simulated hardware's blocks when the controller's page opens", async () => {
+    await controllerCard(page, serviceId).getByRole('link', { name: serviceId }).click();
+    await page.getByRole('heading', { level: 1, name: `Blocks of ${serviceId}` }).waitFor();
+    await page.getByText(`Discovery added 3 blocks: ${DISCOVERED.join(', ')}.`).waitFor();
+    for (const id of DISCOVERED) await blockCard(page, id).waitFor();
+    await expect(fieldValue(blockCard(page, 'TempSensorOneWire-1'), 'address').textContent()).resolves.toBe(
+      '28C80E9A0300009D',
+    );
+    const sensor = blockCard(page, 'TempSensorOneWire-1');
+    await expect(fieldValue(sensor, 'value').textContent()).resolves.toMatch(/^-?\d+(\.\d+)? °C$/);
+    await expect(fieldName(sensor, 'value').textContent()).resolves.toBe('value read-only');
+    await expect(fieldName(sensor, 'offset').textContent()).resolves.toBe('offset');
+  }, 30_000);
+
+  it('shows a block created elsewhere live, its link as a link to the block it names', async () => {
+    await stack.controller.client.POST('/blocks/create', {
+      body: {
+        id: 'Beer setpoint',
+        serviceId,
+        type: 'SetpointSensorPair',
+        data: { enabled: true, sensorId: 'TempSensorOneWire-1', storedSetting: 20 },
+      },
+    });
+    const setpoint = blockCard(page, 'Beer setpoint');
+    await setpoint.waitFor();
+    await expect(fieldValue(setpoint, 'storedSetting').textContent()).resolves.toBe('20 °C');
+    await setpoint.getByRole('link', { name: 'TempSensorOneWire-1' }).click();
+    await expect(page.evaluate(() => window.location.hash)).resolves.toBe('#block-TempSensorOneWire-1');
+    await expect(seriousAxeViolations(page, 'blocks')).resolves.toEqual([]);
+  }, 30_000);
+
+  it('finds blocks by name and by type, by keyboard', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search blocks' });
+    await page.getByRole('heading', { level: 1 }).click();
+    await tabTo(page, search);
+    await page.keyboard.type('onewire-2');
+    await expect(shownBlocks(page)).resolves.toEqual(['TempSensorOneWire-2']);
+    await search.fill('');
+
+    const type = page.getByRole('combobox', { name: 'Type' });
+    await tabTo(page, type);
+    await type.selectOption('DS2413');
+    await expect(shownBlocks(page)).resolves.toEqual(['DS2413-1']);
+    await tabTo(page, page.getByRole('button', { name: 'Discover' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Discovery found no new hardware.').waitFor();
+    await expect(isFocused(page.getByRole('button', { name: 'Discover' }))).resolves.toBe(true);
+    await type.selectOption('');
+    await screenshot(page, 'blocks');
+  }, 30_000);
+
+  it('fits both pages on a 390 px wide screen', async () => {
+    const phone = await (await newVisitor(browser, PHONE)).newPage();
+    await phone.goto(`${stack.url}/controllers`);
+    await controllerCard(phone, serviceId).waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
+    await expect(seriousAxeViolations(phone, 'controllers, phone')).resolves.toEqual([]);
+
+    await phone.goto(`${stack.url}/controllers/${serviceId}`);
+    await blockCard(phone, 'Beer setpoint').waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
+    await expect(seriousAxeViolations(phone, 'blocks, phone')).resolves.toEqual([]);
+    await screenshot(phone, 'blocks-phone');
+  }, 30_000);
+});
+
+/** The names of the blocks the page lists, in its order (a card's own lists left aside). */
+function shownBlocks(page: Page): Promise<string[]> {
+  return page
+    .getByRole('list', { name: 'Blocks' })
+    .locator(':scope > li')
+    .evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent ?? ''));
+}

@@ -1,0 +1,65 @@
+import { findBlockType } from '@eventcast/block-model';
+import type { Block } from '@eventcast/domain';
+import { shownFields, type ShownField, type ShownValue } from './block-values';
+
+/** The element id of a block's card, which links to the block point at. */
+export function blockAnchor(id: string): string {
+  return `block-${id.replace(/\s+/g, '_')}`;
+}
+
+/** One block: its name, type and every field of its data as the controller last sent it, read-only fields marked. */
+export function BlockCard({ block }: { block: Block }) {
+  const heading = `${blockAnchor(block.id)}-name`;
+  return (
+    <li id={blockAnchor(block.id)} class="panel block" aria-labelledby={heading}>
+      <h2 id={heading}>{block.id}</h2>
+      <p class="hint">{block.type}</p>
+      <FieldList fields={shownFields(block.data, findBlockType(block.type)?.fields)} />
+    </li>
+  );
+}
+
+function FieldList({ fields }: { fields: ShownField[] }) {
+  return (
+    <dl class="facts">
+      {fields.map(({ name, value, readonly }) => (
+        <div key={name} class="fact">
+          <dt>
+            {name}
+            {readonly && <span class="read-only"> read-only</span>}
+          </dt>
+          <dd>
+            <Value value={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Value({ value }: { value: ShownValue }) {
+  switch (value.kind) {
+    case 'text':
+      return <>{value.text}</>;
+    case 'link':
+      return value.target === null ? (
+        <span class="hint">not set</span>
+      ) : (
+        <a href={`#${blockAnchor(value.target)}`}>{value.target}</a>
+      );
+    case 'list':
+      return value.items.length === 0 ? (
+        <span class="hint">none</span>
+      ) : (
+        <ol class="items">
+          {value.items.map((item, index) => (
+            <li key={index}>
+              <Value value={item} />
+            </li>
+          ))}
+        </ol>
+      );
+    case 'fields':
+      return <FieldList fields={value.fields} />;
+  }
+}

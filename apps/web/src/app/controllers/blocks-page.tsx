@@ -1,0 +1,72 @@
+import { useState } from 'preact/hooks';
+import { BlockCard } from './block-card';
+import { discoveryText, useDiscovery } from './use-discovery';
+import { useControllers } from './use-controllers';
+
+/**
+ * The blocks of one controller, live from its state and patch events: a search by name, a type
+ * filter, each block's data with its units and links, and discovery of plugged-in hardware.
+ */
+export function BlocksPage({ serviceId }: { serviceId: string }) {
+  const { controllers, live } = useControllers();
+  const { news, discover } = useDiscovery(serviceId);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState('');
+  const controller = controllers.get(serviceId);
+  const blocks = controller?.blocks ?? [];
+  const types = [...new Set(blocks.map((block) => block.type))].sort();
+  const needle = search.trim().toLowerCase();
+  const shown = blocks.filter(
+    (block) => (type === '' || block.type === type) && (needle === '' || block.id.toLowerCase().includes(needle)),
+  );
+
+  return (
+    <>
+      <h1>Blocks of {serviceId}</h1>
+      <p class="hint" role="status">
+        {!live
+          ? 'Connecting to the controller stream…'
+          : !controller
+            ? 'Waiting for the state of this controller…'
+            : controller.online
+              ? `Online, temperatures in ${controller.status?.temperatureUnit ?? 'degC'}`
+              : 'Offline: the controller is gone; its blocks as last seen'}
+      </p>
+      <div class="panel toolbar">
+        <label>
+          Search blocks <input type="search" value={search} onInput={(event) => setSearch(event.currentTarget.value)} />
+        </label>
+        <label>
+          Type{' '}
+          <select value={type} onChange={(event) => setType(event.currentTarget.value)}>
+            <option value="">All types</option>
+            {types.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {/* aria-disabled, not disabled: a disabled button loses the keyboard focus while discovery runs. */}
+        <button
+          type="button"
+          onClick={() => news?.state !== 'running' && discover()}
+          aria-disabled={news?.state === 'running'}
+        >
+          Discover
+        </button>
+        <p class={news?.state === 'failed' ? 'problem' : 'hint'} role="status">
+          {discoveryText(news)}
+        </p>
+      </div>
+      <p class="hint">
+        {shown.length} of {blocks.length} blocks
+      </p>
+      <ul class="cards" aria-label="Blocks">
+        {shown.map((block) => (
+          <BlockCard key={block.id} block={block} />
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Block, BlockRelation, ControllerStatus } from '@eventcast/domain';
+import type { ControllerEvent } from '../../services/controller-feed';
+
+/** One controller as the page shows it: from its latest state event and the patches since. */
+export interface ControllerView {
+  id: string;
+  /** False once its last will (or its goodbye) arrived. */
+  online: boolean;
+  /** From its last state event while it was online. */
+  status?: ControllerStatus;
+  blocks: Block[];
+  relations: BlockRelation[];
+}
+
+/** The controllers by id. */
+export type Controllers = ReadonlyMap<string, ControllerView>;
+
+/**
+ * The controllers after `event`: a state event replaces what the page knew of its controller (a
+ * last will keeps the blocks last seen, offline); a patch event replaces the blocks it changed and
+ * removes the ones it deleted. A patch of a controller not seen yet waits for its state event.
+ */
+export function applyControllerEvent(controllers: Controllers, event: ControllerEvent): Controllers {
+  const known = controllers.get(event.key);
+  const next = new Map(controllers);
+  if (event.type === 'Controller.state') {
+    if (event.data === null) {
+      next.set(event.key, { id: event.key, blocks: [], relations: [], ...known, online: false });
+    } else {
+      const { status, blocks, relations } = event.data;
+      next.set(event.key, { id: event.key, online: true, status, blocks, relations });
+    }
+    return next;
+  }
+  if (!known) return controllers;
+  const changed = new Map(event.data.changed.map((block) => [block.id, block]));
+  const deleted = new Set(event.data.deleted);
+  const kept = known.blocks.filter((block) => !deleted.has(block.id)).map((block) => changed.get(block.id) ?? block);
+  const added = [...changed.values()].filter((block) => !known.blocks.some(({ id }) => id === block.id));
+  next.set(event.key, { ...known, blocks: [...kept, ...added] });
+  return next;
+}
+
+/** The controllers in the order of their ids. */
+export function controllersInOrder(controllers: Controllers): ControllerView[] {
+  return [...controllers.values()].sort((a, b) => a.id.localeCompare(b.id));
+}

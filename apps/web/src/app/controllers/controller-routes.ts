@@ -1,0 +1,4 @@
+/** The page of one controller's blocks. */
+export function controllerPath(serviceId: string): string {
+  return `/controllers/${encodeURIComponent(serviceId)}`;
+}

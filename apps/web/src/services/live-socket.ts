@@ -1,0 +1,80 @@
+/** What a {@link LiveSocket} tells its owner. */
+export interface LiveSocketHandlers {
+  /** The socket opened (again): send what the server must know. */
+  onOpen(): void;
+  onMessage(text: string): void;
+  /** The socket closed; `reconnecting` says whether it will try again. */
+  onClose(reconnecting: boolean): void;
+  /** Whether the owner still wants the socket after a drop. */
+  wanted(): boolean;
+}
+
+/** The WebSocket subprotocols that carry `token` (the browser cannot set headers on a WebSocket). */
+export function streamProtocols(token: string | undefined): string[] | undefined {
+  if (token === undefined) return undefined;
+  const base64 = btoa(String.fromCharCode(...new TextEncoder().encode(token)));
+  return ['eventcast', `eventcast.bearer.${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`];
+}
+
+/** The WebSocket URL of `path` at the page's origin (`ws:` or `wss:` as the page). */
+export function streamUrl(path: string, location: Location = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
+}
+
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 30_000;
+
+/**
+ * A WebSocket to one of the services' streams that carries the API token in its subprotocols and,
+ * after a drop, opens again (1 s, doubling up to 30 s) for as long as its owner wants it.
+ */
+export class LiveSocket {
+  private socket?: WebSocket;
+  private retryMs = FIRST_RETRY_MS;
+  private retryTimer?: ReturnType<typeof setTimeout>;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly token: string | undefined,
+    private readonly handlers: LiveSocketHandlers,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Opens the socket unless it is open, opening, or waiting to try again. */
+  open(): void {
+    if (this.closed || this.socket || this.retryTimer) return;
+    const socket = new WebSocket(this.url, streamProtocols(this.token));
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retryMs = FIRST_RETRY_MS;
+      this.handlers.onOpen();
+    };
+    socket.onmessage = (event) => this.handlers.onMessage(String(event.data));
+    socket.onclose = () => {
+      this.socket = undefined;
+      const reconnecting = !this.closed && this.handlers.wanted();
+      this.handlers.onClose(reconnecting);
+      if (!reconnecting) return;
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        this.open();
+      }, this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
+    };
+  }
+
+  send(text: string): void {
+    if (this.isOpen) this.socket?.send(text);
+  }
+
+  /** Closes the socket for good (the token changed, or the page goes). */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.socket?.close();
+  }
+}
