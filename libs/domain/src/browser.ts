@@ -1,6 +1,6 @@
 /**
- * The part of `@eventcast/domain` a browser can load: types, topic names, value helpers and the
- * domain errors, none of the DTO classes, whose class-validator decorators need Node's build
+ * The part of `@eventcast/domain` a browser can load: types, topic names, value helpers, the
+ * domain errors and lengths of time, none of the DTO classes, whose class-validator decorators need Node's build
  * settings and would weigh on the web app's first page. The web app's tsconfig and Vite config
  * resolve `@eventcast/domain` to this file, for its own code and for `@eventcast/block-model`'s.
  */
@@ -8,4 +8,5 @@ export * from './lib/block-values.util';
 export * from './lib/block.type';
 export * from './lib/controller-events';
 export * from './lib/domain-errors';
+export * from './lib/time-units';
 export * from './lib/topics';

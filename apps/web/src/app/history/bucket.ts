@@ -1,15 +1,12 @@
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '@eventcast/domain';
 
 /** The round bucket widths of the history service's `ranges`, in ms, smallest first (docs/history.md). */
 const WIDTHS = [
   ...[1, 2, 5, 10, 20, 50, 100, 200, 500],
-  ...[1, 2, 5, 10, 15, 30].map((s) => s * SECOND),
-  ...[1, 2, 5, 10, 15, 30].map((m) => m * MINUTE),
-  ...[1, 2, 3, 6, 12].map((h) => h * HOUR),
-  ...[1, 2, 7].map((d) => d * DAY),
+  ...[1, 2, 5, 10, 15, 30].map((s) => s * SECOND_MS),
+  ...[1, 2, 5, 10, 15, 30].map((m) => m * MINUTE_MS),
+  ...[1, 2, 3, 6, 12].map((h) => h * HOUR_MS),
+  ...[1, 2, 7].map((d) => d * DAY_MS),
 ];
 
 function bucketCount(from: number, to: number, width: number): number {
@@ -31,9 +28,9 @@ export function bucketWidth(from: number, to: number, points: number): number {
 
 /** A width as the graph shows it: `500 ms`, `5 s`, `15 min`, `6 h`, `7 d`. */
 export function formatWidth(ms: number): string {
-  if (ms < SECOND) return `${ms} ms`;
-  if (ms < MINUTE) return `${ms / SECOND} s`;
-  if (ms < HOUR) return `${ms / MINUTE} min`;
-  if (ms < DAY) return `${ms / HOUR} h`;
-  return `${+(ms / DAY).toFixed(2)} d`;
+  if (ms < SECOND_MS) return `${ms} ms`;
+  if (ms < MINUTE_MS) return `${ms / SECOND_MS} s`;
+  if (ms < HOUR_MS) return `${ms / MINUTE_MS} min`;
+  if (ms < DAY_MS) return `${ms / HOUR_MS} h`;
+  return `${+(ms / DAY_MS).toFixed(2)} d`;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { DAY_MS } from '@eventcast/domain';
 import { FieldPicker } from './field-picker';
 import { GraphFields } from './graph-fields';
 import { GraphPanel } from './graph-panel';
@@ -11,7 +12,7 @@ import { formatViewState, MAX_FIELDS } from './view-state';
 /** The history explorer: pick fields, graph them over a range, read their latest values, save the view. */
 export function HistoryPage() {
   const [view, update] = useViewState();
-  const [span, setSpan] = useState({ from: Date.now() - 86_400_000, to: Date.now() });
+  const [span, setSpan] = useState({ from: Date.now() - DAY_MS, to: Date.now() });
   const [problem, setProblem] = useState('');
   const chosen = new Set(view.fields.map((field) => field.name));
 

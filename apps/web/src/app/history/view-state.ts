@@ -1,11 +1,13 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@eventcast/domain';
+
 /** The range presets: their key in the URL, their button, and the duration the history service takes. */
 export const PRESETS = [
-  { duration: '10m', label: '10 min', query: '10m', ms: 10 * 60_000 },
-  { duration: '1h', label: '1 h', query: '1h', ms: 3_600_000 },
-  { duration: '1d', label: '1 d', query: '1d', ms: 86_400_000 },
-  { duration: '7d', label: '7 d', query: '7d', ms: 7 * 86_400_000 },
-  { duration: '30d', label: '30 d', query: '30d', ms: 30 * 86_400_000 },
-  { duration: '1y', label: '1 y', query: '365d', ms: 365 * 86_400_000 },
+  { duration: '10m', label: '10 min', query: '10m', ms: 10 * MINUTE_MS },
+  { duration: '1h', label: '1 h', query: '1h', ms: HOUR_MS },
+  { duration: '1d', label: '1 d', query: '1d', ms: DAY_MS },
+  { duration: '7d', label: '7 d', query: '7d', ms: 7 * DAY_MS },
+  { duration: '30d', label: '30 d', query: '30d', ms: 30 * DAY_MS },
+  { duration: '1y', label: '1 y', query: '365d', ms: 365 * DAY_MS },
 ] as const;
 
 export type PresetDuration = (typeof PRESETS)[number]['duration'];
