@@ -9,39 +9,42 @@ const CONTRIBUTING = readFileSync(join(WORKSPACE, 'CONTRIBUTING.md'), 'utf8');
 /** Folders whose subfolders hold the Nx projects (and `docker/`, a project of its own). */
 const PROJECT_FOLDERS = ['apps', 'libs', 'tools'];
 
-/** Every Nx project of the workspace with its tags, from the `project.json` files. */
-function projectTags(): Map<string, string[]> {
+interface Project {
+  name: string;
+  tags?: string[];
+  targets?: Record<string, unknown>;
+}
+
+/** Every Nx project of the workspace, from the `project.json` files. */
+function projects(): Project[] {
   const files = [
     'docker/project.json',
     ...PROJECT_FOLDERS.flatMap((folder) =>
       readdirSync(join(WORKSPACE, folder)).map((name) => `${folder}/${name}/project.json`),
     ),
   ].filter((file) => existsSync(join(WORKSPACE, file)));
-  return new Map(
-    files.map((file) => {
-      const project = JSON.parse(readFileSync(join(WORKSPACE, file), 'utf8')) as { name: string; tags?: string[] };
-      return [project.name, project.tags ?? []];
-    }),
-  );
+  return files.map((file) => JSON.parse(readFileSync(join(WORKSPACE, file), 'utf8')) as Project);
+}
+
+/** The projects a row of a table names in backquotes in its `column`th cell, sorted; the row is the one starting with `first`. */
+function namedInRow(first: string, column: number): string[] {
+  const row = CONTRIBUTING.split('\n').find((line) => line.startsWith(`| ${first} `));
+  const cell = row?.split('|')[column + 1] ?? '';
+  return [...cell.matchAll(/`([\w-]+)`/g)].map((match) => match[1]).sort();
 }
 
 /** The rows of the tag table: each tag with the projects its second column names, sorted. */
 function documentedTags(): Map<string, string[]> {
-  const rows = CONTRIBUTING.split('\n').filter((line) => /^\| `(type|scope):[\w-]+` +\|/.test(line));
-  return new Map(
-    rows.map((row) => {
-      const [tag, projects] = row.split('|').slice(1, 3);
-      return [tag.trim().replace(/`/g, ''), [...projects.matchAll(/`([\w-]+)`/g)].map((match) => match[1]).sort()];
-    }),
-  );
+  const tags = [...CONTRIBUTING.matchAll(/^\| `((?:type|scope):[\w-]+)` +\|/gm)].map((match) => match[1]);
+  return new Map(tags.map((tag) => [tag, namedInRow(`\`${tag}\``, 1)]));
 }
 
 /** Each tag of the `project.json` files with the projects that carry it, sorted. */
 function actualTags(): Map<string, string[]> {
   const byTag = new Map<string, string[]>();
-  for (const [project, tags] of projectTags())
-    for (const tag of tags) byTag.set(tag, [...(byTag.get(tag) ?? []), project]);
-  return new Map([...byTag].map(([tag, projects]) => [tag, projects.sort()]));
+  for (const { name, tags = [] } of projects())
+    for (const tag of tags) byTag.set(tag, [...(byTag.get(tag) ?? []), name]);
+  return new Map([...byTag].map(([tag, names]) => [tag, names.sort()]));
 }
 
 /** Paths in backquotes below the workspace's top folders, without placeholders or globs. */
@@ -54,6 +57,11 @@ function namedPaths(): string[] {
 describe('CONTRIBUTING.md', () => {
   it('names in its tag table exactly the projects that carry each tag', () => {
     expect(Object.fromEntries(documentedTags())).toEqual(Object.fromEntries(actualTags()));
+  });
+
+  it('names in its targets table exactly the projects with integration tests', () => {
+    const integrated = projects().filter(({ targets = {} }) => 'integration' in targets);
+    expect(namedInRow('`integration`', 2)).toEqual(integrated.map(({ name }) => name).sort());
   });
 
   it('names only paths that exist', () => {
