@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
-import { ProxyProcess, ServiceUnderTest, testBrokerUrl } from '@eventcast/testing';
+import { dropQuestDbTables, ProxyProcess, ServiceUnderTest, testBrokerUrl } from '@eventcast/testing';
 
 /** What the services of one stack run with. */
 export interface WebStackOptions {
@@ -80,10 +80,15 @@ export class WebStack {
     }
   }
 
-  /** Stops the proxy and the services, ends the history's broker session and removes their data. */
+  /**
+   * Stops the proxy and the services, ends the history's broker session and removes their data, the
+   * history's QuestDB table included.
+   */
   async stop(): Promise<void> {
     await this.proxy.stop();
     for (const service of [this.controller, this.datastore, this.history]) await service.stop();
+    const { QUESTDB_URL, QUESTDB_TABLE } = this.history.env;
+    if (QUESTDB_URL) await dropQuestDbTables(QUESTDB_URL, QUESTDB_TABLE);
     const session = await connectAsync(this.history.env.MQTT_URL, {
       clientId: this.history.env.MQTT_CLIENT_ID,
       clean: true,
