@@ -7,6 +7,7 @@ export * from './lib/dto/link.dto';
 export * from './lib/dto/quantity.dto';
 export * from './lib/block-id.util';
 export * from './lib/block-values.util';
+export * from './lib/bucket-width.util';
 export * from './lib/block.type';
 export * from './lib/controller-events';
 export * from './lib/datastore.type';

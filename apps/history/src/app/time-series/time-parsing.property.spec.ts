@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { BadRequestError } from '@eventcast/domain';
+import { BadRequestError, bucketCount, bucketWidth } from '@eventcast/domain';
 import { formatIsoMicros, MICROS_PER_MS, MICROS_PER_SECOND } from '@eventcast/time-series-store';
-import { bucketCount, bucketWidth } from './bucket.util';
 import { CSV_PRECISIONS, csvTime } from './csv.util';
 import { MAX_DURATION_US, parseDuration } from './duration.util';
 import { resolveTimeRange } from './time-range.util';
@@ -134,7 +133,7 @@ describe(bucketWidth.name, () => {
     const range = fc.tuple(time, time).map(([a, b]) => (a <= b ? [a, b] : [b, a]));
     fc.assert(
       fc.property(range, fc.integer({ min: 1, max: 100_000 }), ([fromUs, toUs], points) => {
-        const width = bucketWidth(fromUs, toUs, points);
+        const width = bucketWidth(fromUs, toUs, points, MICROS_PER_MS);
         expect(Number.isFinite(width)).toBe(true);
         expect(width).toBeGreaterThanOrEqual(MICROS_PER_MS);
         expect(bucketCount(fromUs, toUs, width)).toBeLessThanOrEqual(Math.max(points, 2));

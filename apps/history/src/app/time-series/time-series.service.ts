@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { bucketWidth } from '@eventcast/domain';
 import {
   FieldValue,
   formatIsoMicros,
@@ -7,7 +8,7 @@ import {
   Resolution,
   TimeSeriesStore,
 } from '@eventcast/time-series-store';
-import { bucketStart, bucketWidth } from './bucket.util';
+import { bucketStart } from './bucket.util';
 import { csvLine, CsvPrecision, csvTime } from './csv.util';
 import { CsvQueryDto } from './dto/csv-query.dto';
 import { FieldSeriesDto } from './dto/field-series.dto';
@@ -67,7 +68,7 @@ export class TimeSeriesService {
    */
   planRanges(query: RangesQueryDto, now = nowMicros()): RangesPlan {
     const range = resolveTimeRange(query, now, DEFAULT_RANGE_DURATION);
-    const bucketUs = bucketWidth(range.fromUs, range.toUs, query.points ?? DEFAULT_POINTS);
+    const bucketUs = bucketWidth(range.fromUs, range.toUs, query.points ?? DEFAULT_POINTS, MICROS_PER_MS);
     return { ...range, fields: distinct(query.fields), bucketUs };
   }
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { HistorySchemas } from '@eventcast/api-client';
+import { bucketWidth } from '@eventcast/domain';
 import { dataOf } from '../../services/api';
 import { useConnection } from '../services-context';
-import { bucketWidth } from './bucket';
 import { mergeBuckets, seriesOf, type Series } from './series';
 import { liveRange, rangeSpanAt, type ViewRange } from './view-state';
 
