@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Browser, Locator, Page } from 'playwright-core';
-import { PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
+import { PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
 import { isFocused, tabTo } from './harness/keyboard';
 import { screenshot, seriousAxeViolations } from './harness/page-checks';
@@ -128,6 +128,52 @@ describe('a user watching the controllers', () => {
     await screenshot(page, 'blocks');
   }, 30_000);
 
+  it("a setpoint changed through the form moves the simulated PID's output in the following state events", async () => {
+    await createControlLoop(stack, serviceId);
+    const pid = blockCard(page, 'Heater PID');
+    const output = () => fieldValue(pid, 'outputSetting').textContent().then(Number);
+    await waitFor('the PID to act on an error of 1 °C', async () => (await output()) > 0);
+    const before = await output();
+    expect(before).toBeLessThan(40);
+
+    const setpoint = blockCard(page, 'Fridge setpoint');
+    await setpoint.getByRole('button', { name: 'Edit Fridge setpoint' }).click();
+    const form = page.getByRole('form', { name: 'Edit Fridge setpoint' });
+    await expect(form.getByLabel('storedSetting (°C)').inputValue()).resolves.toBe('19');
+    await form.getByLabel('storedSetting (°C)').fill('21');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Saved.').waitFor();
+    await fieldValue(setpoint, 'storedSetting')
+      .filter({ hasText: /^21 °C$/ })
+      .waitFor();
+    await waitFor('the PID output to follow an error of 3 °C', async () => (await output()) >= 60);
+    await expect(seriousAxeViolations(page, 'block form')).resolves.toEqual([]);
+    await screenshot(setpoint, 'block-edit');
+  }, 60_000);
+
+  it("a bad value shows the service's message beside the field and changes nothing", async () => {
+    const pid = blockCard(page, 'Heater PID');
+    await pid.getByRole('button', { name: 'Edit Heater PID' }).click();
+    const form = page.getByRole('form', { name: 'Edit Heater PID' });
+    const ti = form.getByLabel('ti (s)');
+    await ti.fill('-5');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const problem = form.locator(`#${await ti.getAttribute('aria-describedby')}`);
+    await expect(problem.textContent()).resolves.toMatch(/^data\.ti /);
+    await expect(ti.getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(pid, 'block-problem');
+
+    // Whatever a state event after the refusal says of ti is what the controller holds.
+    const uptime = () =>
+      fieldValue(blockCard(page, 'SystemInfo'), 'uptime')
+        .textContent()
+        .then((text) => parseFloat(text ?? ''));
+    const refusedAt = await uptime();
+    await waitFor('a state event after the refusal', async () => (await uptime()) > refusedAt + 6, 20_000);
+    await expect(fieldValue(pid, 'ti').textContent()).resolves.toBe('3600 s');
+    await expect(seriousAxeViolations(page, 'block form with a problem')).resolves.toEqual([]);
+  }, 60_000);
+
   it('fits both pages on a 390 px wide screen', async () => {
     const phone = await (await newVisitor(browser, PHONE)).newPage();
     await phone.goto(`${stack.url}/controllers`);
@@ -142,6 +188,29 @@ describe('a user watching the controllers', () => {
     await screenshot(phone, 'blocks-phone');
   }, 30_000);
 });
+
+/** A control loop on the controller, made through its API as docs/controller.md shows: the PID heats for an error of 1 °C. */
+async function createControlLoop(stack: WebStack, serviceId: string): Promise<void> {
+  const blocks: Array<{ id: string; type: string; data: Record<string, unknown> }> = [
+    { id: 'Fridge sensor', type: 'TempSensorMock', data: { connected: true, setting: 18 } },
+    {
+      id: 'Fridge setpoint',
+      type: 'SetpointSensorPair',
+      data: { enabled: true, sensorId: 'Fridge sensor', storedSetting: 19 },
+    },
+    { id: 'Heater', type: 'DigitalActuator', data: { hwDevice: 'OnboardPins', channel: 1 } },
+    { id: 'Heater PWM', type: 'ActuatorPwm', data: { enabled: true, actuatorId: 'Heater', period: 4 } },
+    {
+      id: 'Heater PID',
+      type: 'Pid',
+      data: { enabled: true, inputId: 'Fridge setpoint', outputId: 'Heater PWM', kp: 20, ti: 3600 },
+    },
+  ];
+  for (const block of blocks) {
+    const { response } = await stack.controller.client.POST('/blocks/create', { body: { ...block, serviceId } });
+    expect(response.status).toBe(201);
+  }
+}
 
 /** The names of the blocks the page lists, in its order (a card's own lists left aside). */
 function shownBlocks(page: Page): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { Page } from 'playwright-core';
+import { Locator, Page } from 'playwright-core';
 
 const SCREENSHOTS = resolve(__dirname, '../../../../docs/images/web');
 
@@ -16,8 +16,8 @@ export async function seriousAxeViolations(page: Page, state: string): Promise<s
     );
 }
 
-/** Writes what the window shows to `docs/images/web/<name>.png`, for docs/web.md. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Writes what the window shows, or the part `target` names, to `docs/images/web/<name>.png`, for docs/web.md. */
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+  await target.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
 }

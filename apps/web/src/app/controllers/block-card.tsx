@@ -1,5 +1,7 @@
+import { useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
+import { BlockEditor } from './block-editor';
 import { shownFields, type ShownField, type ShownValue } from './block-values';
 
 /** The element id of a block's card, which links to the block point at. */
@@ -7,14 +9,25 @@ export function blockAnchor(id: string): string {
   return `block-${id.replace(/\s+/g, '_')}`;
 }
 
-/** One block: its name, type and every field of its data as the controller last sent it, read-only fields marked. */
-export function BlockCard({ block }: { block: Block }) {
+/**
+ * One block: its name, type and every field of its data as the controller last sent it, read-only
+ * fields marked; Edit opens its form. `blocks` are the controller's, for the form's link pickers.
+ */
+export function BlockCard({ block, blocks }: { block: Block; blocks: readonly Block[] }) {
+  const [editing, setEditing] = useState(false);
   const heading = `${blockAnchor(block.id)}-name`;
   return (
     <li id={blockAnchor(block.id)} class="panel block" aria-labelledby={heading}>
       <h2 id={heading}>{block.id}</h2>
       <p class="hint">{block.type}</p>
       <FieldList fields={shownFields(block.data, findBlockType(block.type)?.fields)} />
+      {editing ? (
+        <BlockEditor block={block} blocks={blocks} onClose={() => setEditing(false)} />
+      ) : (
+        <button type="button" onClick={() => setEditing(true)} aria-label={`Edit ${block.id}`}>
+          Edit
+        </button>
+      )}
     </li>
   );
 }

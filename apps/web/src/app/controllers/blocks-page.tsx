@@ -64,7 +64,7 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
       </p>
       <ul class="cards" aria-label="Blocks">
         {shown.map((block) => (
-          <BlockCard key={block.id} block={block} />
+          <BlockCard key={block.id} block={block} blocks={blocks} />
         ))}
       </ul>
     </>
