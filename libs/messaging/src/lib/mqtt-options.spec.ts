@@ -9,6 +9,11 @@ describe(mqttTransportOptions.name, () => {
     expect(publisherClientId('eventcast-history')).not.toBe('eventcast-history');
   });
 
+  it('leaves out the packet-id cache that would hold 6 MiB in both connections', () => {
+    expect(mqttTransportOptions(connection).options).toMatchObject({ writeCache: false });
+    expect(mqttPublisherOptions(connection)).toMatchObject({ writeCache: false });
+  });
+
   it('subscribes with QoS 1 and keeps the session only when asked', () => {
     expect(mqttTransportOptions(connection).options).toMatchObject({ subscribeOptions: { qos: 1 }, clean: true });
     expect(mqttTransportOptions({ ...connection, persistentSession: true }).options).toMatchObject({ clean: false });

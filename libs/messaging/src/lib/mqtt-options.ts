@@ -64,6 +64,9 @@ function connectionOptions(connection: BrokerConnection, clientId: string, will?
     clean: !connection.persistentSession,
     reconnectPeriod: RECONNECT_PERIOD_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
+    // Else mqtt-packet fills a cache of all 65,536 packet ids as 2-byte Buffers at the first packet
+    // a client writes: 6 MiB of every service's heap (docs/decisions.md, "Footprint").
+    writeCache: false,
     serializer: new RawJsonSerializer(),
     deserializer: new RawJsonDeserializer(),
     ...(connection.receiveMaximum && {
