@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { DocumentStore } from '../app/ports/document-store.port';
-import { RedisDocumentStore } from './redis/redis-document-store';
-import { SqliteDocumentStore } from './sqlite/sqlite-document-store';
+import type { RedisDocumentStore } from './redis/redis-document-store';
+import type { SqliteDocumentStore } from './sqlite/sqlite-document-store';
 
 /** Where documents are kept: Redis when `redisUrl` is set, else a SQLite file in `dataDir`. */
 export interface DocumentStoreChoice {
@@ -10,10 +10,17 @@ export interface DocumentStoreChoice {
   dataDir: string;
 }
 
+/**
+ * Loads only the adapter it opens: the Redis client costs an idle service about 20 MiB and SQLite's
+ * native module about 4 MiB (docs/decisions.md, "Footprint").
+ */
 export function openDocumentStore(choice: DocumentStoreChoice): DocumentStore {
-  return choice.redisUrl
-    ? new RedisDocumentStore(choice.redisUrl)
-    : new SqliteDocumentStore(join(choice.dataDir, 'datastore.sqlite'));
+  if (choice.redisUrl) {
+    const redis = require('./redis/redis-document-store') as { RedisDocumentStore: typeof RedisDocumentStore };
+    return new redis.RedisDocumentStore(choice.redisUrl);
+  }
+  const sqlite = require('./sqlite/sqlite-document-store') as { SqliteDocumentStore: typeof SqliteDocumentStore };
+  return new sqlite.SqliteDocumentStore(join(choice.dataDir, 'datastore.sqlite'));
 }
 
 /** Provides the `DocumentStore` of the configuration to every module. */
