@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { Subject } from 'rxjs';
 import { StoreUnavailableError } from '@eventcast/domain';
-import { TimeSeriesStore } from '@eventcast/time-series-store';
+import { MICROS_PER_MS, nowMicros, TimeSeriesStore } from '@eventcast/time-series-store';
 import { openInMemoryTimeSeriesStore } from '../../../test/fakes/in-memory-time-series-store';
 import { HistoryWriter, WrittenBatch } from '../ingest/history-writer.service';
 import { KnownFields } from './known-fields.service';
+import { LiveRanges } from './live-ranges';
 import { StreamMessage, StreamSession } from './stream-session';
 import { TimeSeriesService } from './time-series.service';
 
@@ -12,6 +13,7 @@ describe(StreamSession.name, () => {
   let store: TimeSeriesStore;
   let timeseries: TimeSeriesService;
   let session: StreamSession;
+  let liveRanges: LiveRanges;
   let sent: StreamMessage[];
 
   beforeEach(async () => {
@@ -19,7 +21,8 @@ describe(StreamSession.name, () => {
     const knownFields = new KnownFields(store, { written$: new Subject<WrittenBatch>() } as unknown as HistoryWriter);
     timeseries = new TimeSeriesService(store, knownFields);
     sent = [];
-    session = new StreamSession(timeseries, (message) => sent.push(message));
+    liveRanges = new LiveRanges(timeseries);
+    session = new StreamSession(timeseries, liveRanges, (message) => sent.push(message));
   });
 
   afterEach(async () => {
@@ -62,5 +65,29 @@ describe(StreamSession.name, () => {
       { id: 'other', error: 'internal error' },
     ]);
     expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a ranges query that runs to now, then sends the buckets each later write touched, until stopped', async () => {
+    const second = 1_000_000;
+    const before = nowMicros() - 5 * second;
+    await store.write([{ ts: before, values: new Map([['fridge/temp', 4]]) }]);
+    session.receive(
+      JSON.stringify({
+        id: 'graph',
+        command: 'ranges',
+        query: { fields: ['fridge/temp'], duration: '1m', points: 100 },
+      }),
+    );
+    await until(1);
+    const later = { ts: nowMicros(), values: new Map([['fridge/temp', 5]]) };
+    await store.write([later]);
+    await liveRanges.written([later]);
+    const bucket = (ts: number) => Math.floor(ts / second) * (second / MICROS_PER_MS);
+    session.receive(JSON.stringify({ id: 'graph', command: 'stop' }));
+    await liveRanges.written([later]);
+    expect(sent).toEqual([
+      { id: 'graph', data: [{ field: 'fridge/temp', values: [[bucket(before), 4]], resolution: 'raw' }] },
+      { id: 'graph', data: [{ field: 'fridge/temp', values: [[bucket(later.ts), 5]], resolution: 'raw' }] },
+    ]);
   });
 });

@@ -1,25 +1,25 @@
 import { mainProblems, ValidatedBodyPipe, wsErrorFrame, WsErrorFrame } from '@eventcast/bootstrap';
 import { BadRequestError, validateDto } from '@eventcast/domain';
-import { MICROS_PER_SECOND, nowMicros } from '@eventcast/time-series-store';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
 import { RangesQueryDto } from './dto/ranges-query.dto';
 import { StreamCommandDto } from './dto/stream-command.dto';
+import { LiveRanges } from './live-ranges';
 import { TimeSeriesService } from './time-series.service';
 
-/** A live query is read again at most this often, and only after new values were stored. */
+/** A live `metrics` query is read again at most this often, and only after new values were stored. */
 export const LIVE_UPDATE_MS = 1_000;
-
-/**
- * An update of a live `ranges` query starts this far before the end of the previous answer, so
- * values received just before it but written after it (they wait in the buffer briefly) are not missed.
- */
-const RANGES_UPDATE_OVERLAP_US = 5 * MICROS_PER_SECOND;
 
 /** What the server sends: a query's data, or an error (with the id of the command, when it had one). */
 export type StreamMessage = { id: string; data: unknown } | WsErrorFrame;
 
+/** What a client's running query is told: new values were stored, or the client stopped it. */
+interface Running {
+  changed(): void;
+  stop(): void;
+}
+
 /** A running query of one client: answered once, then again after new data while it is open-ended. */
-class RunningQuery {
+class RunningQuery implements Running {
   private stopped = false;
   private scheduled?: NodeJS.Timeout;
   private sending: Promise<void> = Promise.resolve();
@@ -47,6 +47,11 @@ class RunningQuery {
     clearTimeout(this.scheduled);
   }
 
+  /** Resolves once the answers asked for so far were sent. */
+  get sent(): Promise<void> {
+    return this.sending;
+  }
+
   /** Reads and sends, one read at a time so answers keep their order. */
   private push(): void {
     this.sending = this.sending.then(async () => {
@@ -64,16 +69,17 @@ class RunningQuery {
 /**
  * The queries of one WebSocket client. Commands are `{id, command, query}`: `ranges` and `metrics`
  * answer `{id, data}` as their HTTP twins do, then send updates while the query is open-ended
- * (`ranges` that run to now: the buckets from shortly before the previous answer's end on, which
- * replace buckets of the same time; `metrics`: the whole answer again); `stop` ends the query
+ * (`ranges` that run to now: the buckets each write touched, which replace buckets of the same
+ * time, see `LiveRanges`; `metrics`: the whole answer again); `stop` ends the query
  * with that id; a command with the id of a running query replaces it. A message that is not a
  * valid command gets `{id?, error}` and changes nothing else.
  */
 export class StreamSession {
-  private readonly running = new Map<string, RunningQuery>();
+  private readonly running = new Map<string, Running>();
 
   constructor(
     private readonly timeseries: TimeSeriesService,
+    private readonly liveRanges: LiveRanges,
     private readonly send: (message: StreamMessage) => void,
   ) {}
 
@@ -88,7 +94,7 @@ export class StreamSession {
     }
   }
 
-  /** New values were stored. */
+  /** New values were stored (live `ranges` hear of it from `LiveRanges`). */
   changed(): void {
     for (const query of this.running.values()) query.changed();
   }
@@ -105,21 +111,32 @@ export class StreamSession {
     this.running.set(id, command === 'ranges' ? this.ranges(id, query) : this.metrics(id, query));
   }
 
-  private ranges(id: string, body: Record<string, unknown>): RunningQuery {
+  /** Answered once; one that runs to now is then kept live by `LiveRanges`, from after its first answer. */
+  private ranges(id: string, body: Record<string, unknown>): Running {
     const plan = this.timeseries.planRanges(checked(RangesQueryDto, body));
-    let from = plan.fromUs;
-    let firstEnd: number | undefined = plan.toUs;
-    const read = async () => {
-      const to = firstEnd ?? nowMicros();
-      firstEnd = undefined;
-      const data = await this.timeseries.readRanges(plan, from, to);
-      from = to - RANGES_UPDATE_OVERLAP_US;
-      return data;
+    const first = new RunningQuery(
+      id,
+      false,
+      () => this.timeseries.readRanges(plan, plan.fromUs, plan.toUs),
+      this.send,
+    );
+    if (!plan.live) return first;
+    const live = this.liveRanges.add({
+      plan,
+      deliver: (data) => this.send({ id, data }),
+      fail: (error) => this.send(wsErrorFrame(error, id)),
+    });
+    void first.sent.then(live.ready);
+    return {
+      changed: () => undefined,
+      stop: () => {
+        first.stop();
+        live.stop();
+      },
     };
-    return new RunningQuery(id, plan.live, read, this.send);
   }
 
-  private metrics(id: string, body: Record<string, unknown>): RunningQuery {
+  private metrics(id: string, body: Record<string, unknown>): Running {
     const query = checked(MetricsQueryDto, body);
     return new RunningQuery(id, true, () => this.timeseries.metrics(query), this.send);
   }

@@ -3,6 +3,7 @@ import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nes
 import { Subscription } from 'rxjs';
 import { RawData, WebSocket } from 'ws';
 import { HistoryWriter } from '../ingest/history-writer.service';
+import { LiveRanges } from './live-ranges';
 import { StreamSession } from './stream-session';
 import { TimeSeriesService } from './time-series.service';
 
@@ -15,15 +16,19 @@ export class StreamGateway
   implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket>, OnModuleInit, OnModuleDestroy
 {
   private readonly sessions = new Map<WebSocket, StreamSession>();
+  private readonly liveRanges: LiveRanges;
   private written?: Subscription;
 
   constructor(
     private readonly timeseries: TimeSeriesService,
     private readonly writer: HistoryWriter,
-  ) {}
+  ) {
+    this.liveRanges = new LiveRanges(timeseries);
+  }
 
   onModuleInit(): void {
-    this.written = this.writer.written$.subscribe(() => {
+    this.written = this.writer.written$.subscribe(({ events }) => {
+      void this.liveRanges.written(events);
       for (const session of this.sessions.values()) session.changed();
     });
   }
@@ -34,7 +39,7 @@ export class StreamGateway
   }
 
   handleConnection(socket: WebSocket): void {
-    const session = new StreamSession(this.timeseries, (message) => {
+    const session = new StreamSession(this.timeseries, this.liveRanges, (message) => {
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     });
     this.sessions.set(socket, session);

@@ -1,0 +1,118 @@
+import { MICROS_PER_MS, nowMicros, TimedValues } from '@eventcast/time-series-store';
+import { bucketStart } from './bucket.util';
+import { FieldSeriesDto } from './dto/field-series.dto';
+import { RangesPlan, TimeSeriesService } from './time-series.service';
+
+/** A client's open-ended `ranges` query, kept live by `LiveRanges`. */
+export interface LiveRangesQuery {
+  readonly plan: RangesPlan;
+  /** The new buckets of the query's fields, in the plan's order. */
+  deliver(data: FieldSeriesDto[]): void;
+  fail(error: unknown): void;
+}
+
+interface Entry {
+  query: LiveRangesQuery;
+  fields: ReadonlySet<string>;
+  /** The query has sent its first answer; until then its updates wait, so they cannot overtake it. */
+  ready: boolean;
+  /** The start of the oldest bucket holding values written since its last update. */
+  dirtyFromUs?: number;
+}
+
+/**
+ * Every client's live `ranges` queries, updated together: after each written batch, a query whose
+ * fields it holds gets the buckets from the oldest one the batch touched, read once for all
+ * queries of the same bucket width. So an update follows the write at once, and a hundred open
+ * graphs cost about one read per write, not one each (see docs/history.md, the stream).
+ */
+export class LiveRanges {
+  private readonly entries = new Map<LiveRangesQuery, Entry>();
+  /** The reads, one after the other. */
+  private reads: Promise<void> = Promise.resolve();
+  /** The read that has not started yet, which every batch written meanwhile joins. */
+  private nextRead?: Promise<void>;
+
+  constructor(private readonly timeseries: TimeSeriesService) {}
+
+  /** Starts keeping `query` live; its updates begin once `ready` was called. Returns how to stop. */
+  add(query: LiveRangesQuery): { ready: () => Promise<void>; stop: () => void } {
+    const entry: Entry = { query, fields: new Set(query.plan.fields), ready: false };
+    this.entries.set(query, entry);
+    return {
+      ready: () => {
+        entry.ready = true;
+        return entry.dirtyFromUs === undefined ? Promise.resolve() : this.read();
+      },
+      stop: () => this.entries.delete(query),
+    };
+  }
+
+  /** A batch the store has taken: marks the queries it touched; resolves once they were sent their update. */
+  written(batch: readonly TimedValues[]): Promise<void> {
+    let touched = false;
+    for (const entry of this.entries.values()) {
+      const oldest = batch.find((event) => holdsAny(event, entry.fields));
+      if (oldest === undefined) continue;
+      const from = bucketStart(Math.max(oldest.ts, entry.query.plan.fromUs), entry.query.plan.bucketUs);
+      entry.dirtyFromUs = Math.min(entry.dirtyFromUs ?? from, from);
+      touched = true;
+    }
+    return touched ? this.read() : Promise.resolve();
+  }
+
+  /** One read at a time; the batches written while one runs are read together right after it. */
+  private read(): Promise<void> {
+    this.nextRead ??= this.reads = this.reads.then(() => {
+      this.nextRead = undefined;
+      return this.readDirty();
+    });
+    return this.nextRead;
+  }
+
+  private async readDirty(): Promise<void> {
+    const byWidth = new Map<number, Array<{ entry: Entry; fromUs: number }>>();
+    for (const entry of this.entries.values()) {
+      if (!entry.ready || entry.dirtyFromUs === undefined) continue;
+      const group = byWidth.get(entry.query.plan.bucketUs) ?? [];
+      group.push({ entry, fromUs: entry.dirtyFromUs });
+      byWidth.set(entry.query.plan.bucketUs, group);
+      entry.dirtyFromUs = undefined;
+    }
+    for (const [bucketUs, group] of byWidth) await this.readGroup(bucketUs, group);
+  }
+
+  /** One read of every field of the group's queries, from the oldest bucket any of them needs; each gets its own part. */
+  private async readGroup(bucketUs: number, group: Array<{ entry: Entry; fromUs: number }>): Promise<void> {
+    const fields = [...new Set(group.flatMap(({ entry }) => entry.query.plan.fields))];
+    const fromUs = Math.min(...group.map(({ fromUs: from }) => from));
+    const toUs = nowMicros();
+    let series: Map<string, FieldSeriesDto>;
+    try {
+      const read = await this.timeseries.readRanges({ ...group[0].entry.query.plan, fields }, fromUs, toUs);
+      series = new Map(read.map((one) => [one.field, one]));
+    } catch (error) {
+      for (const { entry } of group) if (this.entries.has(entry.query)) entry.query.fail(error);
+      return;
+    }
+    for (const { entry, fromUs: from } of group) {
+      if (!this.entries.has(entry.query)) continue;
+      const fromMs = from / MICROS_PER_MS;
+      entry.query.deliver(
+        entry.query.plan.fields.map((field) => {
+          const { values, resolution } = series.get(field) ?? { values: [], resolution: 'raw' };
+          return { field, values: values.filter(([ms]) => ms >= fromMs), resolution };
+        }),
+      );
+    }
+  }
+}
+
+function holdsAny(event: TimedValues, fields: ReadonlySet<string>): boolean {
+  if (fields.size < event.values.size) {
+    for (const field of fields) if (event.values.has(field)) return true;
+    return false;
+  }
+  for (const field of event.values.keys()) if (fields.has(field)) return true;
+  return false;
+}
