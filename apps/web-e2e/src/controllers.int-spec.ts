@@ -158,8 +158,9 @@ describe('a user watching the controllers', () => {
     const ti = form.getByLabel('ti (s)');
     await ti.fill('-5');
     await form.getByRole('button', { name: 'Save' }).click();
-    const problem = form.locator(`#${await ti.getAttribute('aria-describedby')}`);
-    await expect(problem.textContent()).resolves.toMatch(/^data\.ti /);
+    const problem = form.getByText(/^data\.ti /);
+    await problem.waitFor();
+    await expect(ti.getAttribute('aria-describedby')).resolves.toBe(await problem.getAttribute('id'));
     await expect(ti.getAttribute('aria-invalid')).resolves.toBe('true');
     await screenshot(pid, 'block-problem');
 
@@ -173,6 +174,38 @@ describe('a user watching the controllers', () => {
     await expect(fieldValue(pid, 'ti').textContent()).resolves.toBe('3600 s');
     await expect(seriousAxeViolations(page, 'block form with a problem')).resolves.toEqual([]);
   }, 60_000);
+
+  it('draws the links between the blocks as a graph, with the same links as a list', async () => {
+    const relations = page.locator('details', { has: page.getByText('Relations', { exact: true }) });
+    await relations.getByText('Relations', { exact: true }).click();
+    const links = relations.getByRole('list', { name: 'Links' }).getByRole('listitem');
+    await expect(links.allTextContents()).resolves.toEqual(
+      expect.arrayContaining([
+        'Fridge setpoint sensorId → Fridge sensor',
+        'Heater PWM actuatorId → Heater',
+        'Heater PID inputId → Fridge setpoint',
+        'Heater PID outputId → Heater PWM',
+      ]),
+    );
+    await expect(seriousAxeViolations(page, 'relations')).resolves.toEqual([]);
+    await screenshot(relations, 'relations');
+    await relations.getByText('Relations', { exact: true }).click();
+  }, 30_000);
+
+  it("shows temperatures in the user's unit once the user chooses degF, in the cards and the form", async () => {
+    await stack.datastore.client.POST('/set', {
+      body: { value: { namespace: 'svc-global', id: 'units', temperature: 'degF' } },
+    });
+    await page.getByText('Online, temperatures in degF').waitFor();
+    const sensor = blockCard(page, 'Fridge sensor');
+    await fieldValue(sensor, 'setting')
+      .filter({ hasText: /^64\.4 °F$/ })
+      .waitFor();
+    await blockCard(page, 'Fridge sensor').getByRole('button', { name: 'Edit Fridge sensor' }).click();
+    const form = page.getByRole('form', { name: 'Edit Fridge sensor' });
+    await expect(form.getByLabel('setting (°F)').inputValue()).resolves.toBe('64.4');
+    await form.getByRole('button', { name: 'Close' }).click();
+  }, 30_000);
 
   it('fits both pages on a 390 px wide screen', async () => {
     const phone = await (await newVisitor(browser, PHONE)).newPage();

@@ -1,11 +1,13 @@
 import { useState } from 'preact/hooks';
 import { BlockCard } from './block-card';
+import { RelationsGraph } from './relations-graph';
 import { discoveryText, useDiscovery } from './use-discovery';
 import { useControllers } from './use-controllers';
 
 /**
  * The blocks of one controller, live from its state and patch events: a search by name, a type
- * filter, each block's data with its units and links, and discovery of plugged-in hardware.
+ * filter, the links between blocks as a graph, each block's data with its units and links and its
+ * form, and discovery of plugged-in hardware.
  */
 export function BlocksPage({ serviceId }: { serviceId: string }) {
   const { controllers, live } = useControllers();
@@ -59,6 +61,10 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
           {discoveryText(news)}
         </p>
       </div>
+      <details class="panel relations">
+        <summary>Relations</summary>
+        <RelationsGraph relations={controller?.relations ?? []} />
+      </details>
       <p class="hint">
         {shown.length} of {blocks.length} blocks
       </p>
