@@ -9,7 +9,7 @@ import { formatWidth } from './bucket';
 import { defaultColour } from './colours';
 import { DataTable } from './data-table';
 import { Graph, type GraphLine } from './graph';
-import { alignSeries, gapThreshold, seriesOf } from './series';
+import { alignSeries, seriesOf } from './series';
 import { assignAxes, axisOfField } from './units';
 import { useGraphData } from './use-graph-data';
 import type { AxisRange, ViewState } from './view-state';
@@ -56,7 +56,7 @@ export function GraphPanel({ view, onYRange, onSpan }: GraphPanelProps) {
   // Until the data of newly chosen fields arrives, they are drawn empty.
   const columns = useMemo(() => {
     const series = names.map((name) => data.series[data.fields.indexOf(name)] ?? seriesOf([]));
-    return alignSeries(series, gapThreshold(series, data.bucketMs));
+    return alignSeries(series, data.bucketMs);
   }, [data.series, data.fields, data.bucketMs, names]);
   const shown = zoom ?? data.span;
 

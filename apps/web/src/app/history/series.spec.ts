@@ -60,44 +60,45 @@ describe('alignSeries', () => {
     expect(b).toEqual([undefined, 20, 30]);
   });
 
-  it('breaks the line with a null between values further apart than the gap threshold', () => {
-    const [times, a] = alignSeries(
-      [
-        seriesOf([
-          [1000, 1],
-          [2000, 2],
-          [10_000, 3],
-        ]),
-      ],
-      3000,
-    );
-    expect([...times]).toEqual([1, 2, 6, 10]);
-    expect(a).toEqual([1, 2, null, 3]);
+  it('breaks a line with null from the value before a gap to the value after it, across the other fields', () => {
+    const everySecond = seriesOf(Array.from({ length: 11 }, (_, i) => [i * 1000, i]));
+    const withGap = seriesOf([0, 1, 2, 3, 9, 10].map((second) => [second * 1000, second * 10]));
+    const [times, , b] = alignSeries([everySecond, withGap], 1000);
+    expect([...times]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(b).toEqual([0, 10, 20, 30, null, null, null, null, null, 90, 100]);
+  });
+
+  it('adds a time in the middle of a gap no other field fills', () => {
+    const [times, a] = alignSeries([seriesOf([1, 2, 3, 4, 20].map((second) => [second * 1000, second]))], 1000);
+    expect([...times]).toEqual([1, 2, 3, 4, 12, 20]);
+    expect(a).toEqual([1, 2, 3, 4, null, 20]);
+  });
+
+  it("judges each field's gaps by its own steps: a field written every 10 s beside one every second stays a line", () => {
+    const everySecond = seriesOf(Array.from({ length: 31 }, (_, i) => [i * 1000, i]));
+    const everyTenSeconds = seriesOf([0, 10, 20, 30].map((second) => [second * 1000, second]));
+    const [, , sparse] = alignSeries([everySecond, everyTenSeconds], 1000);
+    expect(sparse.filter((cell) => cell === null)).toEqual([]);
+    expect(sparse.filter((cell) => typeof cell === 'number')).toEqual([0, 10, 20, 30]);
   });
 });
 
 describe('gapThreshold', () => {
-  it('is three buckets, or five of the usual steps when values are sparser than buckets', () => {
+  it("is three buckets, or five of the field's usual steps when its values are sparser than buckets", () => {
     const everySecond = seriesOf(Array.from({ length: 10 }, (_, i) => [i * 1000, i]));
-    expect(gapThreshold([everySecond], 1000)).toBe(5000);
-    expect(gapThreshold([everySecond], 5000)).toBe(15_000);
-    expect(gapThreshold([], 5000)).toBe(15_000);
+    expect(gapThreshold(everySecond, 1000)).toBe(5000);
+    expect(gapThreshold(everySecond, 5000)).toBe(15_000);
+    expect(gapThreshold(seriesOf([]), 5000)).toBe(15_000);
   });
 });
 
 describe('rowsWithValues', () => {
   it('leaves out the times that only mark a gap', () => {
     const columns = alignSeries(
-      [
-        seriesOf([
-          [1000, 1],
-          [10_000, 3],
-        ]),
-        seriesOf([[1000, 5]]),
-      ],
-      3000,
+      [seriesOf([1, 2, 3, 4, 20].map((second) => [second * 1000, second])), seriesOf([[1000, 5]])],
+      1000,
     );
-    expect([...columns[0]]).toEqual([1, 5.5, 10]);
-    expect(rowsWithValues(columns)).toEqual([0, 2]);
+    expect([...columns[0]]).toEqual([1, 2, 3, 4, 12, 20]);
+    expect(rowsWithValues(columns)).toEqual([0, 1, 2, 3, 5]);
   });
 });

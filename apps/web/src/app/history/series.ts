@@ -50,51 +50,53 @@ function lowerBound(sorted: Float64Array, value: number): number {
 
 /**
  * The data as uPlot draws it: times in seconds (shared by all fields) and one column per field.
- * A cell is `undefined` where the field has no value at that time (the line goes on past it) and
- * `null` where the field has a gap (the line breaks): two of its values lie more than `gapAfter` ms
- * apart, and a time between them holds the `null`.
+ * A cell is `undefined` where the field has no value at that time and the line goes on past it,
+ * and `null` where the line breaks: every time between two of the field's values that lie further
+ * apart than its {@link gapThreshold} holds a `null` (uPlot clears a gap only from the time before
+ * a `null` to the time after it, so one `null` amid other fields' times would leave the line
+ * joined but for a pixel or two); a time in the middle of the gap is added for the purpose.
  */
 export type AlignedColumns = [Float64Array, ...(number | null | undefined)[][]];
 
 /** The series of several fields on one time axis, with their gaps; see {@link AlignedColumns}. */
-export function alignSeries(series: readonly Series[], gapAfter: number): AlignedColumns {
-  const gapTimes = series.map((one) => gapsOf(one, gapAfter));
+export function alignSeries(series: readonly Series[], bucketMs: number): AlignedColumns {
+  const gapEnds = series.map((one) => gapsOf(one, gapThreshold(one, bucketMs)));
   const all = new Set<number>();
   series.forEach((one, i) => {
     for (const time of one.times) all.add(time);
-    for (const time of gapTimes[i]) all.add(time);
+    for (const end of gapEnds[i]) all.add(Math.floor((one.times[end - 1] + one.times[end]) / 2));
   });
   const times = Float64Array.from(all).sort();
   const position = new Map<number, number>();
   times.forEach((time, i) => position.set(time, i));
   const columns = series.map((one, i) => {
     const column: (number | null | undefined)[] = new Array(times.length);
-    for (const time of gapTimes[i]) column[position.get(time) as number] = null;
-    one.times.forEach((time, j) => (column[position.get(time) as number] = one.values[j]));
+    const at = (j: number) => position.get(one.times[j]) as number;
+    for (const end of gapEnds[i]) column.fill(null, at(end - 1) + 1, at(end));
+    one.times.forEach((_, j) => (column[at(j)] = one.values[j]));
     return column;
   });
   const seconds = times.map((time) => time / 1000);
   return [seconds, ...columns];
 }
 
-/** A time in the middle of each gap of `series`: consecutive values more than `gapAfter` ms apart. */
+/** The index of each value of `series` that lies more than `gapAfter` ms after the one before it. */
 function gapsOf({ times }: Series, gapAfter: number): number[] {
-  const gaps: number[] = [];
+  const ends: number[] = [];
   for (let i = 1; i < times.length; i++) {
-    if (times[i] - times[i - 1] > gapAfter) gaps.push(Math.floor((times[i] + times[i - 1]) / 2));
+    if (times[i] - times[i - 1] > gapAfter) ends.push(i);
   }
-  return gaps;
+  return ends;
 }
 
 /**
- * How far apart two values may lie before the line breaks: several buckets, or several of the
- * field's usual steps when it is written less often than once a bucket.
+ * How far apart two values of a field may lie before its line breaks: three buckets (the service
+ * leaves empty buckets out), or five of the field's own usual steps when it is written less often
+ * than once a bucket, so a field written once a minute on a graph of 5 s buckets is still a line.
  */
-export function gapThreshold(series: readonly Series[], bucketMs: number): number {
+export function gapThreshold({ times }: Series, bucketMs: number): number {
   const steps: number[] = [];
-  for (const { times } of series) {
-    for (let i = 1; i < times.length; i++) steps.push(times[i] - times[i - 1]);
-  }
+  for (let i = 1; i < times.length; i++) steps.push(times[i] - times[i - 1]);
   steps.sort((a, b) => a - b);
   const usual = steps.length > 0 ? steps[Math.floor(steps.length / 2)] : 0;
   return Math.max(3 * bucketMs, 5 * usual);
