@@ -31,6 +31,8 @@ export function createOpenApiDocument(app: INestApplication, api: ApiDescription
 
 /**
  * Serves the interactive API page at `/<prefix>/api/doc` (and the JSON at `/<prefix>/api/doc-json`).
+ * `document` is called at the first request for the page or the JSON, not at start: building the
+ * document scans every route and DTO, which a service that nobody browses never needs.
  * The document names no server, so "Try it out" calls the origin the page came from. The routes of
  * the `includes` are answered by other services, on that origin only behind a proxy (which sets
  * X-Forwarded-For): a page reached on the service's own port leaves them out and says why.
@@ -38,29 +40,29 @@ export function createOpenApiDocument(app: INestApplication, api: ApiDescription
 export function serveApiPage(
   app: INestApplication,
   prefix: string,
-  document: OpenAPIObject,
+  document: () => OpenAPIObject,
   includes: ApiDescription['includes'] = {},
 ): string {
   const path = `${prefix}/api/doc`;
   const names = Object.keys(includes);
-  const ownPortDocument =
-    names.length > 0 &&
-    withoutPaths(
-      document,
+  let ownPortDocument: OpenAPIObject | undefined;
+  const forOwnPort = (whole: OpenAPIObject) =>
+    (ownPortDocument ??= withoutPaths(
+      whole,
       Object.values(includes).flatMap((included) => Object.keys(included.paths)),
       `On this port the routes of the ${names.join(', ')} service are not answered, so they are not listed: ` +
         'reach this page through the proxy (port 8080 of `npm start`, or the Compose proxy) to list and try them.',
-    );
+    ));
   SwaggerModule.setup(
     path,
     app,
     document,
-    ownPortDocument
+    names.length > 0
       ? {
-          patchDocumentOnRequest: <Request>(request: Request) =>
+          patchDocumentOnRequest: <Request>(request: Request, _response: unknown, whole: OpenAPIObject) =>
             (request as { headers: Record<string, unknown> }).headers['x-forwarded-for'] === undefined
-              ? ownPortDocument
-              : document,
+              ? forOwnPort(whole)
+              : whole,
         }
       : {},
   );

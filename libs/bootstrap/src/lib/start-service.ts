@@ -24,7 +24,12 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
   const microservice = app.connectMicroservice<MicroserviceOptions>(options.transport, { inheritAppConfig: true });
   const metrics = app.get(ServiceMetrics);
   metrics.watchBroker(microservice.status);
-  const apiPath = serveApiPage(app, options.prefix, createOpenApiDocument(app, options.api), options.api.includes);
+  const apiPath = serveApiPage(
+    app,
+    options.prefix,
+    () => createOpenApiDocument(app, options.api),
+    options.api.includes,
+  );
   await app.listen(options.port, options.host ?? '0.0.0.0');
 
   const url = `http://localhost:${options.port}/${options.prefix}`;
