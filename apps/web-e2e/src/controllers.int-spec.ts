@@ -207,6 +207,51 @@ describe('a user watching the controllers', () => {
     await form.getByRole('button', { name: 'Close' }).click();
   }, 30_000);
 
+  it("creates a block of a type with its defaults, and shows the service's message for a bad name", async () => {
+    const panel = page.locator('details', { has: page.getByText('New block', { exact: true }) });
+    await panel.getByText('New block', { exact: true }).click();
+    const form = panel.getByRole('form', { name: 'New block' });
+    await form.getByLabel('Block name').fill('9 lives');
+    await form.getByLabel('Block type').selectOption('TempSensorMock');
+    await form.getByRole('button', { name: 'Create' }).click();
+    const problem = form.getByText(/^id /);
+    await problem.waitFor();
+    await expect(form.getByLabel('Block name').getAttribute('aria-describedby')).resolves.toBe(
+      await problem.getAttribute('id'),
+    );
+
+    await form.getByLabel('Block name').fill('Spare sensor');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByText('Created Spare sensor.').waitFor();
+    const spare = blockCard(page, 'Spare sensor');
+    await expect(fieldValue(spare, 'connected').textContent()).resolves.toBe('no');
+    await expect(shownBlocks(page)).resolves.not.toContain('9 lives');
+    await expect(seriousAxeViolations(page, 'new block')).resolves.toEqual([]);
+    await panel.getByText('New block', { exact: true }).click();
+  }, 30_000);
+
+  it('deletes a block after asking, and the links to it read not set', async () => {
+    await blockCard(page, 'Spare sensor').getByRole('button', { name: 'Delete Spare sensor' }).click();
+    const confirm = page.getByRole('group', { name: 'Delete Spare sensor?' });
+    await expect(confirm.getByText('Every link to it is cleared.').count()).resolves.toBe(1);
+    await confirm.getByRole('button', { name: 'Delete Spare sensor' }).click();
+    await blockCard(page, 'Spare sensor').waitFor({ state: 'detached' });
+
+    const sensor = blockCard(page, 'Fridge sensor');
+    await sensor.getByRole('button', { name: 'Delete Fridge sensor' }).click();
+    await page
+      .getByRole('group', { name: 'Delete Fridge sensor?' })
+      .getByRole('button', { name: 'Delete Fridge sensor' })
+      .click();
+    await sensor.waitFor({ state: 'detached' });
+    await fieldValue(blockCard(page, 'Fridge setpoint'), 'sensorId')
+      .filter({ hasText: /^not set$/ })
+      .waitFor();
+    await expect(
+      blockCard(page, 'SystemInfo').getByRole('button', { name: 'Delete SystemInfo' }).count(),
+    ).resolves.toBe(0);
+  }, 30_000);
+
   it('fits both pages on a 390 px wide screen', async () => {
     const phone = await (await newVisitor(browser, PHONE)).newPage();
     await phone.goto(`${stack.url}/controllers`);

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
 import { BlockEditor } from './block-editor';
+import { DeleteBlock } from './delete-block';
 import { shownFields, type ShownField, type ShownValue } from './block-values';
 
 /** The element id of a block's card, which links to the block point at. */
@@ -11,7 +12,7 @@ export function blockAnchor(id: string): string {
 
 /**
  * One block: its name, type and every field of its data as the controller last sent it, read-only
- * fields marked; Edit opens its form. `blocks` are the controller's, for the form's link pickers.
+ * fields marked; Edit opens its form, Delete asks before it deletes (system blocks have none). `blocks` are the controller's, for the form's link pickers.
  */
 export function BlockCard({ block, blocks }: { block: Block; blocks: readonly Block[] }) {
   const [editing, setEditing] = useState(false);
@@ -24,9 +25,12 @@ export function BlockCard({ block, blocks }: { block: Block; blocks: readonly Bl
       {editing ? (
         <BlockEditor block={block} blocks={blocks} onClose={() => setEditing(false)} />
       ) : (
-        <button type="button" onClick={() => setEditing(true)} aria-label={`Edit ${block.id}`}>
-          Edit
-        </button>
+        <div class="form-actions">
+          <button type="button" onClick={() => setEditing(true)} aria-label={`Edit ${block.id}`}>
+            Edit
+          </button>
+          {!findBlockType(block.type)?.system && <DeleteBlock block={block} />}
+        </div>
       )}
     </li>
   );

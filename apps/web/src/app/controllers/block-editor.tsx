@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
 import { formFields, formValues, inputLabel, patchData, problemsByField, type FormField } from './block-form';
-import { useBlockPatch } from './use-block-patch';
+import { useControllerCall } from './use-controller-call';
 
 /**
  * The form of one block, made from its type's declaration in the catalogue: a patch of the fields
@@ -21,14 +21,17 @@ export function BlockEditor({
   const type = findBlockType(block.type);
   const [fields] = useState(() => (type ? formFields(type, block, blocks) : []));
   const [values, setValues] = useState(() => formValues(fields));
-  const { outcome, send } = useBlockPatch(block);
+  const { outcome, run } = useControllerCall(block.serviceId);
   const problems = outcome?.state === 'refused' ? problemsByField(outcome.problems) : {};
   const idOf = (name: string) => `edit-${block.id.replace(/\s+/g, '_')}-${name}`;
   const set = (name: string, value: string) => setValues((previous) => ({ ...previous, [name]: value }));
 
   const submit = (event: Event) => {
     event.preventDefault();
-    send(patchData(fields, values));
+    const { id, serviceId, type: typeName } = block;
+    run((client) =>
+      client.POST('/blocks/patch', { body: { id, serviceId, type: typeName, data: patchData(fields, values) } }),
+    );
   };
 
   return (
@@ -57,7 +60,7 @@ export function BlockEditor({
           Close
         </button>
         <span role="status" class="hint">
-          {outcome?.state === 'sending' ? 'Saving…' : outcome?.state === 'saved' ? 'Saved.' : ''}
+          {outcome?.state === 'sending' ? 'Saving…' : outcome?.state === 'done' ? 'Saved.' : ''}
         </span>
       </div>
     </form>

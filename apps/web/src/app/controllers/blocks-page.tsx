@@ -1,13 +1,14 @@
 import { useState } from 'preact/hooks';
 import { BlockCard } from './block-card';
+import { NewBlockPanel } from './new-block-panel';
 import { RelationsGraph } from './relations-graph';
 import { discoveryText, useDiscovery } from './use-discovery';
 import { useControllers } from './use-controllers';
 
 /**
  * The blocks of one controller, live from its state and patch events: a search by name, a type
- * filter, the links between blocks as a graph, each block's data with its units and links and its
- * form, and discovery of plugged-in hardware.
+ * filter, a new block, the links between blocks as a graph, each block's data with its units and
+ * links, its form and its deletion, and discovery of plugged-in hardware.
  */
 export function BlocksPage({ serviceId }: { serviceId: string }) {
   const { controllers, live } = useControllers();
@@ -61,6 +62,7 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
           {discoveryText(news)}
         </p>
       </div>
+      <NewBlockPanel serviceId={serviceId} />
       <details class="panel relations">
         <summary>Relations</summary>
         <RelationsGraph relations={controller?.relations ?? []} />

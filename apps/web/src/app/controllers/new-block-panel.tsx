@@ -1,0 +1,74 @@
+import { useState } from 'preact/hooks';
+import { BLOCK_CATALOGUE } from '@eventcast/block-model';
+import { problemsByPath } from './block-form';
+import { useControllerCall } from './use-controller-call';
+
+/** The types a user may create: every type of the catalogue but those of the system blocks. */
+const CREATABLE_TYPES = [...BLOCK_CATALOGUE.values()]
+  .filter((type) => type.system === undefined)
+  .map(({ name }) => name)
+  .sort();
+
+/**
+ * Creates a block of a type from the catalogue under a name: the controller fills in every field's
+ * default, and the block shows through its next patch event. The service's problems show beside
+ * the name or the type they are about.
+ */
+export function NewBlockPanel({ serviceId }: { serviceId: string }) {
+  const [id, setId] = useState('');
+  const [type, setType] = useState(CREATABLE_TYPES[0]);
+  const [created, setCreated] = useState('');
+  const { outcome, run } = useControllerCall(serviceId);
+  const problems = outcome?.state === 'refused' ? problemsByPath(outcome.problems, ['id', 'type']) : {};
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const name = id;
+    run(
+      (client) => client.POST('/blocks/create', { body: { id: name, serviceId, type, data: {} } }),
+      () => setCreated(name),
+    );
+  };
+
+  return (
+    <details class="panel new-block">
+      <summary>New block</summary>
+      <form aria-label="New block" onSubmit={submit} noValidate>
+        <div class="form-field">
+          <label for="new-block-id">Block name</label>
+          <input
+            id="new-block-id"
+            type="text"
+            value={id}
+            onInput={(event) => setId(event.currentTarget.value)}
+            aria-invalid={problems['id'] ? true : undefined}
+            aria-describedby={problems['id'] && 'new-block-id-problem'}
+          />
+          {problems['id'] && (
+            <p id="new-block-id-problem" class="problem">
+              {problems['id'].join('; ')}
+            </p>
+          )}
+        </div>
+        <div class="form-field">
+          <label for="new-block-type">Block type</label>
+          <select id="new-block-type" value={type} onChange={(event) => setType(event.currentTarget.value)}>
+            {CREATABLE_TYPES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {problems['type'] && <p class="problem">{problems['type'].join('; ')}</p>}
+        </div>
+        {problems[''] && <p class="problem">{problems[''].join('; ')}</p>}
+        <div class="form-actions">
+          <button type="submit">Create</button>
+          <span role="status" class="hint">
+            {outcome?.state === 'sending' ? 'Creating…' : outcome?.state === 'done' ? `Created ${created}.` : ''}
+          </span>
+        </div>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'preact/hooks';
+import type { ControllerApiClient } from '@eventcast/api-client';
+import { useConnection } from '../services-context';
+
+/** How the last call went: sending, done, or refused with the service's problems. */
+export type CallOutcome = { state: 'sending' } | { state: 'done' } | { state: 'refused'; problems: string[] };
+
+/** What a call of the typed client resolves to. */
+type Answer = Promise<{ response: Response; error?: unknown }>;
+
+/**
+ * Runs calls to the controller `serviceId` (create, patch, delete of a block) and says how the
+ * last one went, with the problems the service named when it refused it. What the call changed
+ * shows through the controller's events.
+ */
+export function useControllerCall(serviceId: string): {
+  outcome?: CallOutcome;
+  run: (call: (client: ControllerApiClient) => Answer, then?: () => void) => void;
+} {
+  const { services } = useConnection();
+  const [outcome, setOutcome] = useState<CallOutcome>();
+  const run = (call: (client: ControllerApiClient) => Answer, then?: () => void) => {
+    setOutcome({ state: 'sending' });
+    call(services.controller(serviceId)).then(
+      ({ response, error }) => {
+        setOutcome(response.ok ? { state: 'done' } : { state: 'refused', problems: problemsOf(response, error) });
+        if (response.ok) then?.();
+      },
+      (error: unknown) =>
+        setOutcome({ state: 'refused', problems: [`the controller did not answer: ${String(error)}`] }),
+    );
+  };
+  return { outcome, run };
+}
+
+function problemsOf(response: Response, error: unknown): string[] {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  if (Array.isArray(message)) return message.map(String);
+  return [typeof message === 'string' ? message : `${response.status} ${response.statusText}`];
+}
