@@ -6,25 +6,42 @@ import { ControllerStates } from './controller-states.service';
 export const CONTROLLER_STREAM_PATH = '/history/controllers/stream';
 
 /**
+ * A client that has not read this much of what it was sent is closed rather than buffered for
+ * without end: about 30 state events of 500 blocks. Its page opens the stream again and gets the
+ * latest states, which is all it had missed.
+ */
+export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
+
+/** The close code of a client that fell behind: "try again later". */
+export const FELL_BEHIND_CODE = 1013;
+
+/** What the gateway needs of a client's WebSocket. */
+export type ControllerStreamClient = Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'close'>;
+
+/**
  * The WebSocket `/history/controllers/stream`: on connection the latest state event of every
  * controller, then each state and patch event as the broker delivers it, as JSON text, exactly as
  * published. The client sends nothing; the API token is checked as on the history stream.
  */
 @WebSocketGateway({ path: CONTROLLER_STREAM_PATH })
-export class ControllerStatesGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
-  private readonly unsubscribes = new Map<WebSocket, () => void>();
+export class ControllerStatesGateway
+  implements OnGatewayConnection<ControllerStreamClient>, OnGatewayDisconnect<ControllerStreamClient>
+{
+  private readonly unsubscribes = new Map<ControllerStreamClient, () => void>();
 
   constructor(private readonly states: ControllerStates) {}
 
-  handleConnection(socket: WebSocket): void {
+  handleConnection(socket: ControllerStreamClient): void {
     const send = (event: unknown) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
+      if (socket.readyState !== WebSocket.OPEN) return;
+      if (socket.bufferedAmount > MAX_UNREAD_BYTES) return socket.close(FELL_BEHIND_CODE, 'fell behind');
+      socket.send(JSON.stringify(event));
     };
     for (const state of this.states.latest()) send(state);
     this.unsubscribes.set(socket, this.states.listen(send));
   }
 
-  handleDisconnect(socket: WebSocket): void {
+  handleDisconnect(socket: ControllerStreamClient): void {
     this.unsubscribes.get(socket)?.();
     this.unsubscribes.delete(socket);
   }

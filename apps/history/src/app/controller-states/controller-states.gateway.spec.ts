@@ -1,0 +1,78 @@
+import { WebSocket } from 'ws';
+import { type StateEvent } from '@eventcast/domain';
+import {
+  ControllerStatesGateway,
+  FELL_BEHIND_CODE,
+  MAX_UNREAD_BYTES,
+  type ControllerStreamClient,
+} from './controller-states.gateway';
+import { ControllerStates } from './controller-states.service';
+
+const stateOf = (key: string): StateEvent => ({
+  key,
+  type: 'Controller.state',
+  data: {
+    status: { connected: true, deviceId: 'ABC', version: 'simulated-1', temperatureUnit: 'degC' },
+    blocks: [],
+    relations: [],
+  },
+});
+
+/** A client's socket that keeps what it was sent, and how far behind it is. */
+class FakeClient implements ControllerStreamClient {
+  readyState: WebSocket['readyState'] = WebSocket.OPEN;
+  bufferedAmount = 0;
+  readonly sent: unknown[] = [];
+  closedWith?: number;
+
+  send(text: string): void {
+    this.sent.push(JSON.parse(text));
+  }
+
+  close(code?: number): void {
+    this.closedWith = code;
+    this.readyState = WebSocket.CLOSING;
+  }
+}
+
+const publish = (states: ControllerStates, key: string) =>
+  states.receive(`eventcast/state/${key}`, JSON.stringify(stateOf(key)));
+
+describe(ControllerStatesGateway.name, () => {
+  it('sends a new client the latest state of every controller, then each event', () => {
+    const states = new ControllerStates();
+    publish(states, 'cellar');
+    const gateway = new ControllerStatesGateway(states);
+    const client = new FakeClient();
+    gateway.handleConnection(client);
+    publish(states, 'kitchen');
+
+    expect(client.sent).toEqual([stateOf('cellar'), stateOf('kitchen')]);
+  });
+
+  it('sends a client nothing more once it went', () => {
+    const states = new ControllerStates();
+    const gateway = new ControllerStatesGateway(states);
+    const client = new FakeClient();
+    gateway.handleConnection(client);
+    gateway.handleDisconnect(client);
+    publish(states, 'kitchen');
+
+    expect(client.sent).toEqual([]);
+  });
+
+  it('closes a client that fell behind instead of buffering for it, and sends it nothing more', () => {
+    const states = new ControllerStates();
+    const gateway = new ControllerStatesGateway(states);
+    const slow = new FakeClient();
+    const quick = new FakeClient();
+    gateway.handleConnection(slow);
+    gateway.handleConnection(quick);
+    slow.bufferedAmount = MAX_UNREAD_BYTES + 1;
+    publish(states, 'kitchen');
+    publish(states, 'cellar');
+
+    expect(slow).toMatchObject({ sent: [], closedWith: FELL_BEHIND_CODE });
+    expect(quick.sent).toEqual([stateOf('kitchen'), stateOf('cellar')]);
+  });
+});
