@@ -13,13 +13,23 @@ export function RangeBar({ range, span, onRange }: RangeBarProps) {
   const [from, setFrom] = useState(localInput(span.from));
   const [to, setTo] = useState(localInput(span.to));
   const [problem, setProblem] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  // The inputs show the span on the graph, except while the user is typing a range of their own.
-  useEffect(() => {
-    if (form.current?.contains(document.activeElement)) return;
+  // A range the user typed and has not applied yet; the inputs show the graph's span otherwise.
+  const typed = useRef(false);
+  const showSpan = () => {
     setFrom(localInput(span.from));
     setTo(localInput(span.to));
+  };
+  useEffect(() => {
+    if (!typed.current) showSpan();
   }, [Math.floor(span.from / 1000), Math.floor(span.to / 1000)]);
+  // Another range (applied, a preset, a saved view) drops what was typed; its span follows.
+  useEffect(() => {
+    typed.current = false;
+  }, [JSON.stringify(range)]);
+  const edit = (set: (value: string) => void) => (event: { currentTarget: HTMLInputElement }) => {
+    typed.current = true;
+    set(event.currentTarget.value);
+  };
   const apply = (event: Event) => {
     event.preventDefault();
     const start = new Date(from).getTime();
@@ -27,6 +37,7 @@ export function RangeBar({ range, span, onRange }: RangeBarProps) {
     if (!Number.isFinite(start) || !Number.isFinite(end)) return setProblem('Give both ends of the range.');
     if (start >= end) return setProblem('From must be before To.');
     setProblem('');
+    typed.current = false;
     onRange({ from: start, to: end });
   };
   return (
@@ -37,20 +48,24 @@ export function RangeBar({ range, span, onRange }: RangeBarProps) {
             type="button"
             key={duration}
             aria-pressed={'duration' in range && range.duration === duration}
-            onClick={() => onRange({ duration })}
+            onClick={() => {
+              typed.current = false;
+              showSpan();
+              onRange({ duration });
+            }}
           >
             {label}
           </button>
         ))}
       </div>
-      <form ref={form} class="custom-range" onSubmit={apply}>
+      <form class="custom-range" onSubmit={apply}>
         <label>
           From
-          <input type="datetime-local" step="1" value={from} onInput={(event) => setFrom(event.currentTarget.value)} />
+          <input type="datetime-local" step="1" value={from} onInput={edit(setFrom)} />
         </label>
         <label>
           To
-          <input type="datetime-local" step="1" value={to} onInput={(event) => setTo(event.currentTarget.value)} />
+          <input type="datetime-local" step="1" value={to} onInput={edit(setTo)} />
         </label>
         <button type="submit">Apply range</button>
         {problem && (

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { Browser, Page } from 'playwright-core';
+import { MINUTE_MS, SECOND_MS } from '@eventcast/domain';
+import { waitFor } from '@eventcast/testing';
+import { launchChromium, newVisitor } from './harness/browser';
+import { publishHistoryEvent } from './harness/history-events';
+import { choosePreset, columnPoints, searchField, waitForGraphData } from './harness/history-page';
+import { WebStack } from './harness/web-stack';
+
+/** A span in epoch ms, as the From and To inputs read (the page runs in UTC, to the second). */
+interface ShownSpan {
+  from: number;
+  to: number;
+}
+
+describe('the custom range of the history page shows the span on the graph', () => {
+  const key = `web-e2e-range-${randomBytes(4).toString('hex')}`;
+  const level = `${key}/tank/level[m]`;
+  let stack: WebStack;
+  let browser: Browser;
+  let page: Page;
+
+  const fromInput = () => page.getByLabel('From', { exact: true });
+  const toInput = () => page.getByLabel('To', { exact: true });
+  const shownRange = async (): Promise<ShownSpan> => ({
+    from: Date.parse(`${await fromInput().inputValue()}Z`),
+    to: Date.parse(`${await toInput().inputValue()}Z`),
+  });
+  /** Waits until From and To read a span that `holds`, and returns it. */
+  const waitForRange = (what: string, holds: (span: ShownSpan) => boolean) =>
+    waitFor(
+      what,
+      async () => {
+        const span = await shownRange();
+        return holds(span) && span;
+      },
+      15_000,
+    ).catch(async (error: Error) => {
+      throw new Error(`${error.message}; From and To read ${JSON.stringify(await shownRange())}`);
+    });
+  const near = (time: number, expected: number, slackMs: number) => Math.abs(time - expected) <= slackMs;
+  const plotBox = async () => {
+    const canvas = page.getByRole('figure', { name: 'Graph' }).locator('canvas').first();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('the graph has no canvas');
+    return box;
+  };
+  const drag = async (fromShare: number, toShare: number, shift = false) => {
+    const box = await plotBox();
+    const y = box.y + box.height / 2;
+    if (shift) await page.keyboard.down('Shift');
+    await page.mouse.move(box.x + box.width * fromShare, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * toShare, y, { steps: 8 });
+    await page.mouse.up();
+    if (shift) await page.keyboard.up('Shift');
+  };
+
+  beforeAll(async () => {
+    stack = await WebStack.start();
+    browser = await launchChromium();
+    page = await (await newVisitor(browser)).newPage();
+    for (const value of [1.5, 1.75, 2]) await publishHistoryEvent(key, { tank: { 'level[m]': value } });
+    await waitFor(
+      'the history service to store the events',
+      async () => (await stack.history.client.POST('/timeseries/fields', { body: {} })).data?.includes(level),
+      20_000,
+    );
+    await page.goto(stack.url);
+    await (await searchField(page, `${key}/`, level)).click();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 30_000);
+
+  it('shows the last hour after the 1 h preset', async () => {
+    await choosePreset(page, '1 h');
+    await waitForGraphData(page, 'the events on the graph', (table) => columnPoints(table, level).length > 0);
+    await waitForRange('From and To to read the last hour', ({ from, to }) => {
+      const now = Date.now();
+      return near(to, now, 5 * SECOND_MS) && near(from, now - 60 * MINUTE_MS, 5 * SECOND_MS);
+    });
+  }, 30_000);
+
+  it('keeps a typed range while the live graph moves on, and drops it for a preset', async () => {
+    await fromInput().fill('2026-01-02T03:04:05');
+    await page.waitForTimeout(2_000);
+    await expect(fromInput().inputValue()).resolves.toBe('2026-01-02T03:04:05');
+    await choosePreset(page, '1 h');
+    await waitForRange('From to show the graph again', ({ from }) =>
+      near(from, Date.now() - 60 * MINUTE_MS, 5 * SECOND_MS),
+    );
+  }, 30_000);
+
+  it('follows a Shift + drag pan after a custom range was applied', async () => {
+    const applied = { from: Date.now() - 50 * MINUTE_MS, to: Date.now() - 40 * MINUTE_MS };
+    const local = (time: number) => new Date(Math.floor(time / SECOND_MS) * SECOND_MS).toISOString().slice(0, 19);
+    await fromInput().fill(local(applied.from));
+    await toInput().fill(local(applied.to));
+    await page.getByRole('button', { name: 'Apply range' }).click();
+    await expect(page.getByRole('button', { name: '1 h' }).getAttribute('aria-pressed')).resolves.toBe('false');
+    const before = await shownRange();
+
+    // Dragged from right to left by 30% of the canvas: later by more than 30% of the span (the plot is narrower).
+    await drag(0.7, 0.4, true);
+    const panned = await waitForRange('From and To to follow the pan', ({ from }) => from > before.from);
+    expect(panned.from - before.from).toBeGreaterThan(3 * MINUTE_MS);
+    expect(panned.from - before.from).toBeLessThan(5 * MINUTE_MS);
+    expect(near(panned.to - panned.from, before.to - before.from, 2 * SECOND_MS)).toBe(true);
+  }, 30_000);
+
+  it('follows a preset, a drag to zoom and Pan back', async () => {
+    await choosePreset(page, '10 min');
+    const preset = await waitForRange('From and To to read the last 10 minutes', ({ from, to }) => {
+      const now = Date.now();
+      return near(to, now, 5 * SECOND_MS) && near(from, now - 10 * MINUTE_MS, 5 * SECOND_MS);
+    });
+
+    await drag(0.25, 0.75);
+    const zoomed = await waitForRange(
+      'From and To to read the zoomed span',
+      ({ from, to }) => to - from < 8 * MINUTE_MS,
+    );
+    expect(zoomed.from).toBeGreaterThan(preset.from);
+    expect(zoomed.to).toBeLessThan(preset.to);
+    expect(zoomed.to - zoomed.from).toBeGreaterThan(4 * MINUTE_MS);
+
+    await page.getByRole('button', { name: 'Pan back' }).click();
+    const half = (zoomed.to - zoomed.from) / 2;
+    await waitForRange(
+      'From and To to move back by half the span',
+      ({ from, to }) => near(from, zoomed.from - half, 2 * SECOND_MS) && near(to, zoomed.to - half, 2 * SECOND_MS),
+    );
+  }, 30_000);
+});
