@@ -41,7 +41,7 @@ describe(shownValue.name, () => {
 });
 
 describe(shownFields.name, () => {
-  it('marks the fields the block type declares read-only, inside lists too', () => {
+  it('marks the fields the block type declares read-only, but not again inside a read-only list', () => {
     const shown = shownFields(
       { channels: [{ id: 1, claimedBy: { __objtype: 'Link', type: 'Any', id: null } }], enableIoSupply12V: false },
       findBlockType('OnboardPins')?.fields,
@@ -53,8 +53,8 @@ describe(shownFields.name, () => {
     ]);
     const channel = shown[0].value.kind === 'list' ? shown[0].value.items[0] : undefined;
     expect(channel?.kind === 'fields' && channel.fields.map(({ name, readonly }) => [name, readonly])).toEqual([
-      ['id', true],
-      ['claimedBy', true],
+      ['id', false],
+      ['claimedBy', false],
     ]);
   });
 });

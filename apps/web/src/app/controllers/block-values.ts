@@ -40,13 +40,18 @@ function numberText(value: number): string {
 
 /**
  * The fields of a block's `data`, in the order the controller sent them, each marked read-only
- * when the block type's declaration (`fields`, from the catalogue of `@eventcast/block-model`) says so.
+ * when the block type's declaration (`fields`, from the catalogue of `@eventcast/block-model`) says
+ * so, unless the list or object that holds them is marked already (`insideReadOnly`).
  */
-export function shownFields(data: Record<string, unknown>, fields: FieldMap = {}): ShownField[] {
+export function shownFields(
+  data: Record<string, unknown>,
+  fields: FieldMap = {},
+  insideReadOnly = false,
+): ShownField[] {
   return Object.entries(data).map(([name, value]) => ({
     name,
-    value: shownValue(value, fields[name]),
-    readonly: fields[name]?.readonly === true,
+    value: shownValue(value, fields[name], insideReadOnly),
+    readonly: !insideReadOnly && fields[name]?.readonly === true,
   }));
 }
 
@@ -55,11 +60,12 @@ export function shownFields(data: Record<string, unknown>, fields: FieldMap = {}
  * user's unit), `unknown` when null; a Link as a link to its block, or `not set`; booleans as yes
  * or no; lists and objects item by item.
  */
-export function shownValue(value: unknown, field?: Field): ShownValue {
+export function shownValue(value: unknown, field?: Field, insideReadOnly = false): ShownValue {
+  const marked = insideReadOnly || field?.readonly === true;
   if (value === null || value === undefined) return { kind: 'text', text: '—' };
   if (Array.isArray(value)) {
-    const items = field?.kind === 'array' ? field.items : undefined;
-    return { kind: 'list', items: value.map((item) => shownValue(item, items && { kind: 'object', fields: items })) };
+    const items: Field | undefined = field?.kind === 'array' ? { kind: 'object', fields: field.items } : undefined;
+    return { kind: 'list', items: value.map((item) => shownValue(item, items, marked)) };
   }
   if (typeof value === 'object') {
     const typed = value as Record<string, unknown>;
@@ -74,7 +80,7 @@ export function shownValue(value: unknown, field?: Field): ShownValue {
         interface: String(typed['type']),
       };
     }
-    return { kind: 'fields', fields: shownFields(typed, field?.kind === 'object' ? field.fields : {}) };
+    return { kind: 'fields', fields: shownFields(typed, field?.kind === 'object' ? field.fields : {}, marked) };
   }
   if (typeof value === 'boolean') return { kind: 'text', text: value ? 'yes' : 'no' };
   if (typeof value === 'number') return { kind: 'text', text: numberText(value) };
