@@ -91,4 +91,31 @@ describe('a user of services that have an API_TOKEN', () => {
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.filter((url) => url.includes(token))).toEqual([]);
   });
+
+  it('asks for the token on the Controllers page, which then lists the controller live', async () => {
+    const visitor = await (await newVisitor(browser)).newPage();
+    const refused: string[] = [];
+    const visited: string[] = [];
+    visitor.on('request', (request) => visited.push(request.url()));
+    visitor.on('websocket', (socket) => visited.push(socket.url()));
+    visitor.on(
+      'response',
+      (response) => response.status() >= 400 && refused.push(`${response.status()} ${response.url()}`),
+    );
+    await visitor.goto(`${stack.url}/controllers`);
+    const dialog = visitor.getByRole('dialog', { name: 'API token' });
+    await dialog.getByLabel('API token').fill(token);
+    const before = refused.length;
+    await dialog.getByRole('button', { name: 'Use token' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const serviceId = stack.controller.env.SERVICE_ID;
+    const card = visitor
+      .getByRole('list', { name: 'Controllers' })
+      .getByRole('listitem', { name: serviceId, exact: true });
+    await card.getByText('Online', { exact: true }).waitFor();
+    await visitor.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    expect(refused.slice(before)).toEqual([]);
+    expect(visited.filter((url) => url.includes(token))).toEqual([]);
+    await visitor.close();
+  }, 60_000);
 });

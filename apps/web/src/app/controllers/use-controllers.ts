@@ -3,18 +3,26 @@ import { followControllers } from '../../services/controller-feed';
 import { useConnection } from '../services-context';
 import { applyControllerEvent, type Controllers } from './controller-list';
 
-/** The controllers on the bus, kept current by the controller stream, and whether the stream is open. */
+/**
+ * The controllers on the bus, kept current by the controller stream, and whether the stream is
+ * open; when the stream cannot open, the user is asked for the API token if that is why.
+ */
 export function useControllers(): { controllers: Controllers; live: boolean } {
   const { services } = useConnection();
   const [controllers, setControllers] = useState<Controllers>(new Map());
   const [live, setLive] = useState(false);
-  useEffect(
-    () =>
-      followControllers(services.token, {
-        onEvent: (event) => setControllers((known) => applyControllerEvent(known, event)),
-        onOpenChange: setLive,
-      }),
-    [services],
-  );
+  useEffect(() => {
+    let opened = false;
+    return followControllers(services.token, {
+      onEvent: (event) => setControllers((known) => applyControllerEvent(known, event)),
+      onOpenChange: (open) => {
+        setLive(open);
+        opened ||= open;
+        // A browser does not tell why a WebSocket was refused: one small call answers 401 for a
+        // missing or wrong token, and its client asks the user for one.
+        if (!opened) void services.history.POST('/timeseries/fields', { body: { limit: 1 } }).catch(() => undefined);
+      },
+    });
+  }, [services]);
   return { controllers, live };
 }
