@@ -1,8 +1,9 @@
 import { connectAsync, MqttClient } from 'mqtt';
+import WebSocket from 'ws';
 import { disconnectedState, type PatchEvent, stateTopic, statePatchTopic } from '@eventcast/domain';
 import { streamProtocols } from '@eventcast/bootstrap';
-import { PrivateBroker, ServiceUnderTest, websocketUpgrade } from '@eventcast/testing';
-import { CONTROLLER_STREAM_PATH } from '../src/app/controller-states/controller-states.gateway';
+import { PrivateBroker, ServiceUnderTest, waitFor, websocketUpgrade } from '@eventcast/testing';
+import { CONTROLLER_STREAM_PATH, TRY_AGAIN_LATER } from '../src/app/controller-states/controller-states.gateway';
 import { StreamClient, StreamReply } from './stream-client';
 
 const TOKEN = 'controller-stream-token-0123456789';
@@ -31,6 +32,8 @@ describe('the controller stream of the built history app', () => {
     broker = await PrivateBroker.start();
     history = await ServiceUnderTest.start('history', { MQTT_URL: broker.url, API_TOKEN: TOKEN });
     publisher = await connectAsync(broker.url);
+    // mqtt.js reports each failed reconnection while the broker is stopped as an error.
+    publisher.on('error', () => undefined);
   }, 40_000);
 
   afterAll(async () => {
@@ -95,7 +98,55 @@ describe('the controller stream of the built history app', () => {
     await expect(stream.next('the last will', isGone)).resolves.toEqual(disconnectedState('killed-stream-test'));
   });
 
+  it('closes its clients while it has lost the broker (1013), and serves them again once the broker is back', async () => {
+    const url = `${history.url.replace(/^http/, 'ws')}${CONTROLLER_STREAM_PATH}`;
+    const stream = await open();
+    const closed = new Promise<number>((resolve) => stream.onClose(resolve));
+    await broker.stop();
+    await expect(closed).resolves.toBe(TRY_AGAIN_LATER);
+    await expect(closeCodeOf(url)).resolves.toBe(TRY_AGAIN_LATER);
+
+    await broker.restart();
+    const state = {
+      key: 'after-outage',
+      type: 'Controller.state',
+      data: {
+        status: { connected: true, deviceId: 'BEEF', version: 'simulated-1', temperatureUnit: 'degC' },
+        blocks: [],
+        relations: [],
+      },
+    };
+    await waitFor(
+      'the stream to serve again',
+      async () => {
+        await publisher.publishAsync(stateTopic('after-outage'), JSON.stringify(state), { qos: 1, retain: true });
+        const again = await open();
+        return (
+          (await again.next('the state after the outage', isStateOf('after-outage')).catch(() => undefined)) !==
+          undefined
+        );
+      },
+      20_000,
+    );
+  }, 40_000);
+
   it('never logs the token', () => {
     expect(history.log).not.toContain(streamProtocols(TOKEN)[1]);
   });
 });
+
+/** The code a client opened with the token is closed with at once, or 0 when it stays open for a second. */
+function closeCodeOf(url: string): Promise<number> {
+  const socket = new WebSocket(url, streamProtocols(TOKEN));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.close();
+      resolve(0);
+    }, 1_000);
+    socket.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    socket.once('error', reject);
+  });
+}

@@ -43,6 +43,11 @@ export class StreamClient {
     return waitFor(what, () => this.replies.slice(after).find(matches));
   }
 
+  /** Calls `listener` with the close code when the socket closes. */
+  onClose(listener: (code: number) => void): void {
+    this.socket.once('close', listener);
+  }
+
   close(): void {
     this.socket.close();
   }

@@ -2,7 +2,7 @@ import { WebSocket } from 'ws';
 import { type StateEvent } from '@eventcast/domain';
 import {
   ControllerStatesGateway,
-  FELL_BEHIND_CODE,
+  TRY_AGAIN_LATER,
   MAX_UNREAD_BYTES,
   type ControllerStreamClient,
 } from './controller-states.gateway';
@@ -35,12 +35,19 @@ class FakeClient implements ControllerStreamClient {
   }
 }
 
+/** States followed on the broker, as the feed leaves them once subscribed. */
+function followedStates(): ControllerStates {
+  const states = new ControllerStates();
+  states.followed();
+  return states;
+}
+
 const publish = (states: ControllerStates, key: string) =>
   states.receive(`eventcast/state/${key}`, JSON.stringify(stateOf(key)));
 
 describe(ControllerStatesGateway.name, () => {
   it('sends a new client the latest state of every controller, then each event', () => {
-    const states = new ControllerStates();
+    const states = followedStates();
     publish(states, 'cellar');
     const gateway = new ControllerStatesGateway(states);
     const client = new FakeClient();
@@ -51,7 +58,7 @@ describe(ControllerStatesGateway.name, () => {
   });
 
   it('sends a client nothing more once it went', () => {
-    const states = new ControllerStates();
+    const states = followedStates();
     const gateway = new ControllerStatesGateway(states);
     const client = new FakeClient();
     gateway.handleConnection(client);
@@ -62,7 +69,7 @@ describe(ControllerStatesGateway.name, () => {
   });
 
   it('closes a client that fell behind instead of buffering for it, and sends it nothing more', () => {
-    const states = new ControllerStates();
+    const states = followedStates();
     const gateway = new ControllerStatesGateway(states);
     const slow = new FakeClient();
     const quick = new FakeClient();
@@ -72,7 +79,25 @@ describe(ControllerStatesGateway.name, () => {
     publish(states, 'kitchen');
     publish(states, 'cellar');
 
-    expect(slow).toMatchObject({ sent: [], closedWith: FELL_BEHIND_CODE });
+    expect(slow).toMatchObject({ sent: [], closedWith: TRY_AGAIN_LATER });
     expect(quick.sent).toEqual([stateOf('kitchen'), stateOf('cellar')]);
+  });
+
+  it('closes its clients when the broker is lost, and each new one until it is back', () => {
+    const states = followedStates();
+    const gateway = new ControllerStatesGateway(states);
+    const client = new FakeClient();
+    gateway.handleConnection(client);
+    states.lost();
+    const meanwhile = new FakeClient();
+    gateway.handleConnection(meanwhile);
+
+    expect(client.closedWith).toBe(TRY_AGAIN_LATER);
+    expect(meanwhile.closedWith).toBe(TRY_AGAIN_LATER);
+    states.followed();
+    const after = new FakeClient();
+    gateway.handleConnection(after);
+    publish(states, 'cellar');
+    expect(after).toMatchObject({ sent: [stateOf('cellar')], closedWith: undefined });
   });
 });

@@ -12,8 +12,8 @@ export const CONTROLLER_STREAM_PATH = '/history/controllers/stream';
  */
 export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
 
-/** The close code of a client that fell behind: "try again later". */
-export const FELL_BEHIND_CODE = 1013;
+/** The close code of a client that fell behind, or that the service cannot serve while it has lost the broker: "try again later". */
+export const TRY_AGAIN_LATER = 1013;
 
 /** What the gateway needs of a client's WebSocket. */
 export type ControllerStreamClient = Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'close'>;
@@ -21,7 +21,9 @@ export type ControllerStreamClient = Pick<WebSocket, 'readyState' | 'bufferedAmo
 /**
  * The WebSocket `/history/controllers/stream`: on connection the latest state event of every
  * controller, then each state and patch event as the broker delivers it, as JSON text, exactly as
- * published. The client sends nothing; the API token is checked as on the history stream.
+ * published. The client sends nothing; the API token is checked as on the history stream. While
+ * the service has lost the broker it closes every client (and each new one) with 1013, so that no
+ * page shows states it can no longer follow; the pages open the stream again.
  */
 @WebSocketGateway({ path: CONTROLLER_STREAM_PATH })
 export class ControllerStatesGateway
@@ -32,13 +34,15 @@ export class ControllerStatesGateway
   constructor(private readonly states: ControllerStates) {}
 
   handleConnection(socket: ControllerStreamClient): void {
+    const brokerLost = () => socket.close(TRY_AGAIN_LATER, 'the history service is not connected to the broker');
+    if (!this.states.isFollowing) return brokerLost();
     const send = (event: unknown) => {
       if (socket.readyState !== WebSocket.OPEN) return;
-      if (socket.bufferedAmount > MAX_UNREAD_BYTES) return socket.close(FELL_BEHIND_CODE, 'fell behind');
+      if (socket.bufferedAmount > MAX_UNREAD_BYTES) return socket.close(TRY_AGAIN_LATER, 'fell behind');
       socket.send(JSON.stringify(event));
     };
     for (const state of this.states.latest()) send(state);
-    this.unsubscribes.set(socket, this.states.listen(send));
+    this.unsubscribes.set(socket, this.states.listen(send, brokerLost));
   }
 
   handleDisconnect(socket: ControllerStreamClient): void {

@@ -74,4 +74,23 @@ describe(ControllerStates.name, () => {
 
     expect(events).toEqual([]);
   });
+
+  it('forgets what it knew and tells the listeners when the broker is lost, once', () => {
+    const states = new ControllerStates();
+    states.followed();
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen')));
+    let told = 0;
+    states.listen(
+      () => undefined,
+      () => told++,
+    );
+    states.lost();
+    states.lost();
+
+    expect({ told, following: states.isFollowing, latest: states.latest() }).toEqual({
+      told: 1,
+      following: false,
+      latest: [],
+    });
+  });
 });

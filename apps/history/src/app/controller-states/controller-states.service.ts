@@ -19,6 +19,29 @@ const STATE_TOPIC_PATTERN = new RegExp(`^${STATE_TOPIC}/([^/]+)(/patch)?$`);
 export class ControllerStates {
   private readonly states = new Map<string, StateEvent>();
   private readonly listeners = new Set<ControllerEventListener>();
+  private readonly lostListeners = new Set<() => void>();
+  private following = false;
+
+  /** Whether the states are followed on the broker right now; while they are not, what is known may be stale. */
+  get isFollowing(): boolean {
+    return this.following;
+  }
+
+  /** The subscription to the states is in place: the retained states follow, then every event. */
+  followed(): void {
+    this.following = true;
+  }
+
+  /**
+   * The broker connection dropped: the states known are forgotten (the retained ones come again
+   * with the next subscription) and the listeners told, since they would otherwise wait unaware.
+   */
+  lost(): void {
+    const wasFollowing = this.following;
+    this.following = false;
+    this.states.clear();
+    if (wasFollowing) for (const listener of [...this.lostListeners]) listener();
+  }
 
   /** A message of `eventcast/state/#`, its payload as text. */
   receive(topic: string, payload: string): void {
@@ -45,10 +68,14 @@ export class ControllerStates {
     return [...this.states.keys()].sort().map((id) => this.states.get(id) as StateEvent);
   }
 
-  /** Calls `listener` with every event from now on; returns the unsubscribe. */
-  listen(listener: ControllerEventListener): () => void {
+  /** Calls `listener` with every event from now on, and `onLost` when the broker is lost; returns the unsubscribe. */
+  listen(listener: ControllerEventListener, onLost: () => void = () => undefined): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.lostListeners.add(onLost);
+    return () => {
+      this.listeners.delete(listener);
+      this.lostListeners.delete(onLost);
+    };
   }
 
   private relay(event: ControllerEvent): void {

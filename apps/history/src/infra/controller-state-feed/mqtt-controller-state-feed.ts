@@ -36,8 +36,10 @@ export class MqttControllerStateFeed implements OnApplicationBootstrap, OnApplic
     client.on('connect', () => {
       client.subscribe(`${STATE_TOPIC}/#`, { qos: 1 }, (error) => {
         if (error) this.logger.error(`could not subscribe to the controllers' state events: ${error.message}`);
+        else this.states.followed();
       });
     });
+    client.on('close', () => this.states.lost());
     client.on('message', (topic, payload) => this.states.receive(topic, payload.toString()));
     // mqtt.js reports each failed reconnection as an error; it goes on trying by itself.
     client.on('error', () => undefined);
