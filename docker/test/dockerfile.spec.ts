@@ -75,8 +75,10 @@ describe('docker/Dockerfile', () => {
     expect(runtime.steps.slice(userAt).filter((s) => s.keyword === 'RUN')).toEqual([]);
   });
 
-  it('sets NODE_ENV=production, PORT=5000 and DATA_DIR=/data in the final stage', () => {
-    expect(argsOf(runtime, 'ENV')).toEqual(['NODE_ENV=production PORT=5000 DATA_DIR=/data']);
+  it('sets NODE_ENV=production, PORT=5000, DATA_DIR=/data and a young generation of 4 MiB semi-spaces in the final stage', () => {
+    expect(argsOf(runtime, 'ENV')).toEqual([
+      'NODE_ENV=production PORT=5000 DATA_DIR=/data NODE_OPTIONS=--max-semi-space-size=4',
+    ]);
   });
 
   it('starts the app of EVENTCAST_APP and checks its health with the scripts it copies', () => {

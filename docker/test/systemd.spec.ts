@@ -73,6 +73,10 @@ describe('docker/systemd/eventcast@.service', () => {
     expect(service['EnvironmentFile']).toEqual(['/etc/eventcast/eventcast.env', '/etc/eventcast/%i.env']);
   });
 
+  it('runs Node with a young generation of 4 MiB semi-spaces', () => {
+    expect(unitEnvironment(unit)['NODE_OPTIONS']).toBe('--max-semi-space-size=4');
+  });
+
   it('sets DATA_DIR to its state directory, the one folder the hardening leaves writable', () => {
     expect(only('ProtectSystem')).toBe('strict');
     expect(only('StateDirectory')).toBe('eventcast');

@@ -12,10 +12,10 @@ import { join } from 'node:path';
  *   `startsAfterPort`: the service starts once this port answers
  */
 export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
-  const { dataDir, serviceId, ports, questDbUrl, redisUrl } = settings;
+  const { dataDir, serviceId, ports, questDbUrl, redisUrl, nodeOptions } = settings;
   // QUESTDB_URL, REDIS_URL, MQTT_CLIENT_ID and the other variables of the user reach the services
   // unchanged; these are the ones npm start decides.
-  const shared = { MQTT_URL: brokerUrl, DATA_DIR: dataDir };
+  const shared = { MQTT_URL: brokerUrl, DATA_DIR: dataDir, NODE_OPTIONS: nodeOptions };
   const services = [
     {
       name: 'history',
