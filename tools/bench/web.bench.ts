@@ -6,10 +6,10 @@
 // DuckDB store, one value of each field every BENCH_WEB_STEP_S seconds (default 60), and the
 // service's rollups catch up before timing; (3) zooming by dragging across the graph, resetting
 // the zoom and panning (buttons, Shift + drag): the draw time of each redraw (first to last canvas call) and the main
-// thread's busy time per interaction; (4) the page's JavaScript heap after all that; (5) the live
-// tail: 300 fields published over MQTT once a second, 20 of them (the graph's most) on a live
-// "10 min" graph in a new page for BENCH_WEB_TAIL_MIN minutes (default 30; 0 skips it), the page's
-// heap every minute and at the end.
+// thread's busy time per interaction and per frame of a Shift + drag; (4) the page's JavaScript heap
+// after all that; (5) the live tail (web/live-tail.ts): 300 fields published over MQTT once a
+// second, all live in 15 tabs of 20 fields (the graph's most) for BENCH_WEB_TAIL_MIN minutes
+// (default 30; 0 skips it), each tab's heap every minute and at the end.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,13 +18,13 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { connectAsync } from 'mqtt';
-import { Browser, CDPSession, chromium, Page } from 'playwright-core';
-import { DAY_US, historyTopic } from '@eventcast/domain';
+import { CDPSession, chromium, Page } from 'playwright-core';
+import { DAY_US } from '@eventcast/domain';
 import { CHROMIUM_LAUNCH, freePort } from '@eventcast/testing';
 import { DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, sqlText } from '@eventcast/time-series-store';
 import { cleanups, runBench, startBuiltApp } from './bench-run';
 import { percentile } from './percentile';
+import { heapMb, liveTail } from './web/live-tail';
 import { PAGE_PROBES_SCRIPT, PageProbeTimes } from './web/page-probes';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -37,12 +37,11 @@ const QUIET_MS = 400;
 const TARGETS = { firstPageGzipKb: 150, clickToDrawnP50Ms: 300, clickToDrawnP99Ms: 1_000, frameP95Ms: 16 };
 /** Rounds of zoom-in drag, reset, pan back and forward, and Shift + drag. */
 const ZOOM_ROUNDS = 20;
+const PAN_STEPS = 20;
+const PAN_MOVES = `Shift + drag to pan: the ${PAN_STEPS} moves`;
 const TAIL_MINUTES = Number(process.env.BENCH_WEB_TAIL_MIN ?? 30);
 const TAIL_FIELDS = 300;
-/** The most fields one graph takes. */
-const GRAPH_FIELDS = 20;
 const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
-const HEAP_TARGET_MB = 150;
 const PREFIX = `bench-web-${randomBytes(3).toString('hex')}`;
 const TAIL_KEY = `${PREFIX}-tail`;
 const field = (index: number) => `${PREFIX}/block ${index}/value[degC]`;
@@ -201,12 +200,17 @@ async function zoomAndPan(page: Page): Promise<InteractionCost[]> {
     for (const name of ['Reset zoom', 'Pan back', 'Pan forward']) {
       costs.push(await costOf(page, devtools, name, button(name)));
     }
+    // The moves of a pan and its release apart: the release loads the new span, the moves draw frames.
     costs.push(
-      await costOf(page, devtools, 'Shift + drag to pan', async () => {
+      await costOf(page, devtools, PAN_MOVES, async () => {
         await page.keyboard.down('Shift');
         await page.mouse.move(from + box.width * 0.3, y);
         await page.mouse.down();
-        await page.mouse.move(from, y, { steps: 20 });
+        await page.mouse.move(from, y, { steps: PAN_STEPS });
+      }),
+    );
+    costs.push(
+      await costOf(page, devtools, 'Shift + drag to pan: the release', async () => {
         await page.mouse.up();
         await page.keyboard.up('Shift');
       }),
@@ -224,6 +228,21 @@ function zoomAndPanReport(costs: InteractionCost[]): string[] {
       `draw time p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${frameP95.toFixed(1)} ms, max ${frames[frames.length - 1].toFixed(1)} ms ` +
       `(target p95 < ${TARGETS.frameP95Ms} ms: ${met(frameP95 < TARGETS.frameP95Ms)})`,
   ];
+  const pans = costs.filter((cost) => cost.kind === PAN_MOVES);
+  const perMove = pans.map((cost) => cost.mainThreadMs / PAN_STEPS).sort((a, b) => a - b);
+  const redrawsPerPan = pans.map((cost) => cost.redraws.length).sort((a, b) => a - b);
+  if (pans.length > 0) {
+    const p95 = percentile(perMove, 95);
+    lines.push(
+      `  main-thread time of a Shift + drag's moves, per move (pointer event, redraw, style, layout, paint, commit): ` +
+        `p50 ${percentile(perMove, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (frames < ${TARGETS.frameP95Ms} ms at p95: ` +
+        `${met(p95 < TARGETS.frameP95Ms)}); redraws per pan of ${PAN_STEPS} moves p50 ${percentile(redrawsPerPan, 50)}, ` +
+        `max ${redrawsPerPan[redrawsPerPan.length - 1]}`,
+    );
+    console.log(
+      `main-thread ms of each pan's moves, in order: ${pans.map((cost) => cost.mainThreadMs.toFixed(0)).join(', ')}`,
+    );
+  }
   for (const kind of new Set(costs.map((cost) => cost.kind))) {
     const busy = costs
       .filter((cost) => cost.kind === kind)
@@ -235,70 +254,6 @@ function zoomAndPanReport(costs: InteractionCost[]): string[] {
     );
   }
   return lines;
-}
-
-/** The page's JavaScript heap in MB, after a garbage collection when `collect`. */
-async function heapMb(devtools: CDPSession, collect: boolean): Promise<number> {
-  if (collect) await devtools.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await devtools.send('Runtime.getHeapUsage');
-  return usedSize / 1024 / 1024;
-}
-
-/**
- * Publishes an event of `TAIL_FIELDS` values once a second while a new page graphs `GRAPH_FIELDS`
- * of them live for `TAIL_MINUTES`; logs the page's heap every minute and returns the report line.
- */
-async function liveTail(browser: Browser, origin: string): Promise<string> {
-  const publisher = await connectAsync(MQTT_URL);
-  cleanups.push(() => publisher.endAsync());
-  let seq = 0;
-  const publish = () => {
-    const data: Record<string, Record<string, number>> = {};
-    for (let block = 0; block < TAIL_FIELDS; block++)
-      data[`block ${block}`] = { 'value[degC]': 20 + ((seq + block) % 50) / 10 };
-    seq++;
-    return publisher.publishAsync(historyTopic(TAIL_KEY), JSON.stringify({ key: TAIL_KEY, data }), { qos: 1 });
-  };
-  await publish();
-  const timer = setInterval(() => void publish().catch((error: unknown) => console.error(error)), 1_000);
-  cleanups.push(async () => clearInterval(timer));
-
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(origin);
-  const search = page.getByRole('searchbox', { name: 'Search fields' });
-  for (let block = 0; block < GRAPH_FIELDS; block++) {
-    await search.fill(`${TAIL_KEY}/block ${block}/`);
-    const name = `${TAIL_KEY}/block ${block}/value[degC]`;
-    await page
-      .getByRole('tree', { name: 'Fields' })
-      .getByRole('treeitem', { name, exact: true })
-      .click({ timeout: 30_000 });
-  }
-  await page.getByRole('button', { name: '10 min', exact: true }).click();
-  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 30_000 });
-  const devtools = await page.context().newCDPSession(page);
-  const start = await heapMb(devtools, true);
-  console.log(`live tail: ${GRAPH_FIELDS} of ${TAIL_FIELDS} fields live, heap ${start.toFixed(1)} MB at the start`);
-  let peak = start;
-  for (let minute = 1; minute <= TAIL_MINUTES; minute++) {
-    await pause(60_000);
-    const used = await heapMb(devtools, false);
-    peak = Math.max(peak, used);
-    console.log(`live tail: minute ${minute}, heap ${used.toFixed(1)} MB (not collected)`);
-  }
-  const end = await heapMb(devtools, true);
-  await expectLive(page);
-  return (
-    `live tail of ${TAIL_MINUTES} min, ${GRAPH_FIELDS} of ${TAIL_FIELDS} fields published once a second on the graph: ` +
-    `heap ${start.toFixed(1)} MB at the start, ${end.toFixed(1)} MB at the end (garbage collected), ` +
-    `at most ${peak.toFixed(1)} MB between (target under ${HEAP_TARGET_MB} MB: ${met(end < HEAP_TARGET_MB && peak < HEAP_TARGET_MB)})`
-  );
-}
-
-/** Fails unless the page still shows the live status. */
-async function expectLive(page: Page): Promise<void> {
-  const status = (await page.getByRole('status').allTextContents()).join(' ');
-  if (!status.includes('Live')) throw new Error(`the live tail stopped: the status reads "${status}"`);
 }
 
 async function main() {
@@ -366,7 +321,16 @@ async function main() {
 
   const devtools = await page.context().newCDPSession(page);
   log(`JavaScript heap of the page after all that, garbage collected: ${(await heapMb(devtools, true)).toFixed(1)} MB`);
-  if (TAIL_MINUTES > 0) log(await liveTail(browser, origin));
+  if (TAIL_MINUTES > 0) {
+    log(
+      await liveTail(browser, origin, {
+        brokerUrl: MQTT_URL,
+        key: TAIL_KEY,
+        fields: TAIL_FIELDS,
+        minutes: TAIL_MINUTES,
+      }),
+    );
+  }
   console.log('\nresults (2 shared cores: other work on the machine lowers these figures)');
   for (const line of report) console.log(line);
 }

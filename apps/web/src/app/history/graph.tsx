@@ -123,8 +123,10 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
 }
 
 /**
- * Shift + drag moves the shown span with the pointer (uPlot's own drag selects a span to zoom to);
- * on release, `onPanned` gets the new span to load. Returns the function that removes the listener.
+ * Shift + drag moves the shown span with the pointer (uPlot's own drag selects a span to zoom to):
+ * the chart is redrawn over the moved span at most once per animation frame, however many pointer
+ * events arrive in it, and nothing is loaded before the release, when `onPanned` gets the new span.
+ * Returns the function that removes the listener.
  */
 function panOnShiftDrag(
   chart: uPlot,
@@ -138,21 +140,29 @@ function panOnShiftDrag(
     down.preventDefault();
     const start = spanRef.current;
     const msPerPixel = (start.to - start.from) / chart.over.clientWidth;
+    let frame = 0;
     const moved = (event: MouseEvent) => {
       const shift = (down.clientX - event.clientX) * msPerPixel;
       return { from: Math.round(start.from + shift), to: Math.round(start.to + shift) };
     };
-    const onMove = (event: MouseEvent) => {
-      spanRef.current = moved(event);
+    const redraw = () => {
+      frame = 0;
       chart.setScale('x', { min: spanRef.current.from / 1000, max: spanRef.current.to / 1000 });
     };
+    const onMove = (event: MouseEvent) => {
+      // The cursor and legend, which uPlot would update on every move, wait for the release.
+      event.stopPropagation();
+      spanRef.current = moved(event);
+      if (frame === 0) frame = requestAnimationFrame(redraw);
+    };
     const onUp = (event: MouseEvent) => {
-      window.removeEventListener('mousemove', onMove);
+      window.removeEventListener('mousemove', onMove, { capture: true });
       window.removeEventListener('mouseup', onUp);
+      cancelAnimationFrame(frame);
       const { from, to } = moved(event);
       if (from !== start.from) onPanned(from, to);
     };
-    window.addEventListener('mousemove', onMove);
+    window.addEventListener('mousemove', onMove, { capture: true });
     window.addEventListener('mouseup', onUp);
   };
   chart.over.addEventListener('mousedown', onDown, { capture: true });
