@@ -3,7 +3,8 @@ import WebSocket from 'ws';
 import { disconnectedState, type PatchEvent, stateTopic, statePatchTopic } from '@eventcast/domain';
 import { streamProtocols } from '@eventcast/bootstrap';
 import { PrivateBroker, ServiceUnderTest, waitFor, websocketUpgrade } from '@eventcast/testing';
-import { CONTROLLER_STREAM_PATH, TRY_AGAIN_LATER } from '../src/app/controller-states/controller-states.gateway';
+import { CONTROLLER_STREAM_PATH } from '../src/app/controller-states/controller-states.gateway';
+import { TRY_AGAIN_LATER } from '../src/app/websocket-client';
 import { StreamClient, StreamReply } from './stream-client';
 
 const TOKEN = 'controller-stream-token-0123456789';

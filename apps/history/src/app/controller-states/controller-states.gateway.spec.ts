@@ -1,11 +1,7 @@
 import { WebSocket } from 'ws';
 import { type StateEvent } from '@eventcast/domain';
-import {
-  ControllerStatesGateway,
-  TRY_AGAIN_LATER,
-  MAX_UNREAD_BYTES,
-  type ControllerStreamClient,
-} from './controller-states.gateway';
+import { MAX_UNREAD_BYTES, TRY_AGAIN_LATER } from '../websocket-client';
+import { ControllerStatesGateway, type ControllerStreamClient } from './controller-states.gateway';
 import { ControllerStates } from './controller-states.service';
 
 const stateOf = (key: string): StateEvent => ({

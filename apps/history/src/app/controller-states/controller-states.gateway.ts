@@ -1,22 +1,12 @@
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
-import { WebSocket } from 'ws';
+import { sendToClient, StreamClient, TRY_AGAIN_LATER } from '../websocket-client';
 import { ControllerStates } from './controller-states.service';
 
 /** Where the controller stream is served; gateways do not take the global prefix, so the path is whole. */
 export const CONTROLLER_STREAM_PATH = '/history/controllers/stream';
 
-/**
- * A client that has not read this much of what it was sent is closed rather than buffered for
- * without end: about 30 state events of 500 blocks. Its page opens the stream again and gets the
- * latest states, which is all it had missed.
- */
-export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
-
-/** The close code of a client that fell behind, or that the service cannot serve while it has lost the broker: "try again later". */
-export const TRY_AGAIN_LATER = 1013;
-
 /** What the gateway needs of a client's WebSocket. */
-export type ControllerStreamClient = Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'close'>;
+export type ControllerStreamClient = StreamClient;
 
 /**
  * The WebSocket `/history/controllers/stream`: on connection the latest state event of every
@@ -36,11 +26,7 @@ export class ControllerStatesGateway
   handleConnection(socket: ControllerStreamClient): void {
     const brokerLost = () => socket.close(TRY_AGAIN_LATER, 'the history service is not connected to the broker');
     if (!this.states.isFollowing) return brokerLost();
-    const send = (event: unknown) => {
-      if (socket.readyState !== WebSocket.OPEN) return;
-      if (socket.bufferedAmount > MAX_UNREAD_BYTES) return socket.close(TRY_AGAIN_LATER, 'fell behind');
-      socket.send(JSON.stringify(event));
-    };
+    const send = (event: unknown) => sendToClient(socket, event);
     for (const state of this.states.latest()) send(state);
     this.unsubscribes.set(socket, this.states.listen(send, brokerLost));
   }

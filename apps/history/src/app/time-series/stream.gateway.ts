@@ -3,6 +3,7 @@ import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nes
 import { Subscription } from 'rxjs';
 import { RawData, WebSocket } from 'ws';
 import { HistoryWriter } from '../ingest/history-writer.service';
+import { sendToClient } from '../websocket-client';
 import { LiveRanges } from './live-ranges';
 import { StreamSession } from './stream-session';
 import { TimeSeriesService } from './time-series.service';
@@ -10,7 +11,10 @@ import { TimeSeriesService } from './time-series.service';
 /** Where the WebSocket stream is served; gateways do not take the global prefix, so the path is whole. */
 export const STREAM_PATH = '/history/timeseries/stream';
 
-/** The WebSocket `/history/timeseries/stream`: one `StreamSession` per client, told whenever values were stored. */
+/**
+ * The WebSocket `/history/timeseries/stream`: one `StreamSession` per client, told whenever values
+ * were stored. A client that falls behind is closed with 1013 (see `sendToClient`).
+ */
 @WebSocketGateway({ path: STREAM_PATH })
 export class StreamGateway
   implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket>, OnModuleInit, OnModuleDestroy
@@ -39,9 +43,7 @@ export class StreamGateway
   }
 
   handleConnection(socket: WebSocket): void {
-    const session = new StreamSession(this.timeseries, this.liveRanges, (message) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-    });
+    const session = new StreamSession(this.timeseries, this.liveRanges, (message) => sendToClient(socket, message));
     this.sessions.set(socket, session);
     socket.on('message', (data: RawData) => session.receive(data.toString()));
   }
