@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Browser, Locator, Page } from 'playwright-core';
 import { PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
+import { blockCard, fieldName, fieldValue } from './harness/block-cards';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
 import { isFocused, tabTo } from './harness/keyboard';
 import { screenshot, seriousAxeViolations } from './harness/page-checks';
@@ -12,18 +13,6 @@ const DISCOVERED = ['TempSensorOneWire-1', 'TempSensorOneWire-2', 'DS2413-1'];
 /** A controller's card on the Controllers page, found by its name as a user reads it. */
 const controllerCard = (page: Page, serviceId: string): Locator =>
   page.getByRole('list', { name: 'Controllers' }).getByRole('listitem', { name: serviceId, exact: true });
-
-/** A block's card on a controller's page. */
-const blockCard = (page: Page, id: string): Locator =>
-  page.getByRole('list', { name: 'Blocks' }).getByRole('listitem', { name: id, exact: true });
-
-/** The name of `field` on a card, which may carry the read-only mark. */
-const fieldName = (card: Locator, field: string): Locator =>
-  card.locator('dt', { hasText: new RegExp(`^${field}( read-only)?$`) });
-
-/** The value beside `field` on a card. */
-const fieldValue = (card: Locator, field: string): Locator =>
-  fieldName(card, field).locator('xpath=following-sibling::dd[1]');
 
 async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);

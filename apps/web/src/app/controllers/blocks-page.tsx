@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { BackupPanel } from './backup-panel';
 import { BlockCard } from './block-card';
 import { NewBlockPanel } from './new-block-panel';
 import { RelationsGraph } from './relations-graph';
@@ -8,7 +9,7 @@ import { useControllers } from './use-controllers';
 /**
  * The blocks of one controller, live from its state and patch events: a search by name, a type
  * filter, a new block, the links between blocks as a graph, each block's data with its units and
- * links, its form and its deletion, and discovery of plugged-in hardware.
+ * links, its form and its deletion, discovery of plugged-in hardware, and backups saved and loaded.
  */
 export function BlocksPage({ serviceId }: { serviceId: string }) {
   const { controllers, live } = useControllers();
@@ -63,6 +64,7 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
         </p>
       </div>
       <NewBlockPanel serviceId={serviceId} />
+      <BackupPanel serviceId={serviceId} />
       <details class="panel relations">
         <summary>Relations</summary>
         <RelationsGraph relations={controller?.relations ?? []} />
