@@ -7,6 +7,7 @@ export * from './lib/interfaces';
 export * from './lib/merge-patch';
 export * from './lib/normalise-write';
 export * from './lib/projections';
+export { blockRelations } from './lib/relations';
 export type { FieldEntry, Shape, UserUnitView } from './lib/shape';
 export * from './lib/units';
 export { link, quantity } from './lib/values';

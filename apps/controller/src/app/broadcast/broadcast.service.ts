@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { blockRelations } from '@eventcast/block-model';
 import {
   disconnectedState,
   HistoryEvent,
@@ -11,7 +12,6 @@ import { EventPublisher } from '@eventcast/messaging';
 import { ControllerConfig } from '../../config/controller.config';
 import { BlocksService } from '../blocks/blocks.service';
 import { UserUnitsService } from '../units/user-units.service';
-import { blockRelations } from './relations.util';
 
 /**
  * Every `BROADCAST_INTERVAL_MS`: the state event (retained, all block data and the links between

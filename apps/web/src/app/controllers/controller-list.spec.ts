@@ -1,4 +1,4 @@
-import type { Block, PatchEvent, StateEvent } from '@eventcast/domain';
+import { link, type Block, type PatchEvent, type StateEvent } from '@eventcast/domain';
 import { applyControllerEvent, controllersInOrder, type Controllers } from './controller-list';
 
 const block = (id: string, data: Record<string, unknown> = {}): Block => ({
@@ -50,6 +50,17 @@ describe(applyControllerEvent.name, () => {
     const after = applyControllerEvent(before, patch('cellar', [block('C', { v: 2 }), block('D')], ['B']));
 
     expect(after.get('cellar')?.blocks).toEqual([block('A', { v: 1 }), block('C', { v: 2 }), block('D')]);
+  });
+
+  it('draws the links a patch leaves: a deleted block takes its links along, a restored one brings them back', () => {
+    const pair = (sensor: string | null) =>
+      ({ ...block('Pair', { sensorId: link('TempSensorInterface', sensor) }), type: 'SetpointSensorPair' }) as Block;
+    const before = applyControllerEvent(none, state('cellar', [block('Sensor'), pair('Sensor')]));
+    const deleted = applyControllerEvent(before, patch('cellar', [pair(null)], ['Sensor']));
+    const restored = applyControllerEvent(deleted, patch('cellar', [block('Sensor'), pair('Sensor')]));
+
+    expect(deleted.get('cellar')?.relations).toEqual([]);
+    expect(restored.get('cellar')?.relations).toEqual([{ source: 'Pair', target: 'Sensor', relation: ['sensorId'] }]);
   });
 
   it('waits for the state of a controller before applying its patches', () => {

@@ -1,3 +1,4 @@
+import { blockRelations } from '@eventcast/block-model';
 import type { Block, BlockRelation, ControllerStatus } from '@eventcast/domain';
 import type { ControllerEvent } from '../../services/controller-feed';
 
@@ -17,8 +18,8 @@ export type Controllers = ReadonlyMap<string, ControllerView>;
 
 /**
  * The controllers after `event`: a state event replaces what the page knew of its controller (a
- * last will keeps the blocks last seen, offline); a patch event replaces the blocks it changed and
- * removes the ones it deleted. A patch of a controller not seen yet waits for its state event.
+ * last will keeps the blocks last seen, offline); a patch event replaces the blocks it changed,
+ * removes the ones it deleted and recomputes the links between them. A patch of a controller not seen yet waits for its state event.
  */
 export function applyControllerEvent(controllers: Controllers, event: ControllerEvent): Controllers {
   const known = controllers.get(event.key);
@@ -37,7 +38,10 @@ export function applyControllerEvent(controllers: Controllers, event: Controller
   const deleted = new Set(event.data.deleted);
   const kept = known.blocks.filter((block) => !deleted.has(block.id)).map((block) => changed.get(block.id) ?? block);
   const added = [...changed.values()].filter((block) => !known.blocks.some(({ id }) => id === block.id));
-  next.set(event.key, { ...known, blocks: [...kept, ...added] });
+  const blocks = [...kept, ...added];
+  // The relations follow the patch at once, as the cards do: after a delete or a backup load the
+  // graph would otherwise draw the old links until the next state event.
+  next.set(event.key, { ...known, blocks, relations: blockRelations(blocks) });
   return next;
 }
 

@@ -1,7 +1,10 @@
-import { findBlockType } from '@eventcast/block-model';
 import { Block, BlockRelation, isLink } from '@eventcast/domain';
+import { findBlockType } from './catalogue';
 
-/** The links that blocks' writable fields set, one relation per link that points somewhere. */
+/**
+ * The links that blocks' writable fields set, one relation per link that points somewhere: what a
+ * controller's state event lists, and what the web app recomputes after each patch event.
+ */
 export function blockRelations(blocks: readonly Block[]): BlockRelation[] {
   const relations: BlockRelation[] = [];
   for (const block of blocks) {

@@ -1,5 +1,5 @@
 import { link as l } from '@eventcast/domain';
-import { blockRelations } from './relations.util';
+import { blockRelations } from './relations';
 
 describe(blockRelations.name, () => {
   it('gives one relation per writable link that points to a block, and none for claims', () => {
