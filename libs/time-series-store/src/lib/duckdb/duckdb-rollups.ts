@@ -1,7 +1,8 @@
-import { DuckDBConnection, DuckDBTimestampValue, DuckDBValue, timestampValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBTimestampValue, DuckDBValue } from '@duckdb/node-api';
 import { DAY_US, HOUR_US, MINUTE_US } from '@eventcast/domain';
 import { floorTo, Rollup, ROLLUPS } from '../rollup-plan';
 import { HISTORY_TABLE } from '../time-series-store.port';
+import { duckDbApi } from './duckdb-api';
 
 /** Values stamped within the last minute may still be on their way: a refresh rolls up to a minute before now. */
 export const REFRESH_LAG_US = MINUTE_US;
@@ -149,7 +150,7 @@ export function refreshStatements(fromUs: number, untilUs: number): Array<[strin
 }
 
 export function time(micros: number): DuckDBTimestampValue {
-  return timestampValue(BigInt(Math.round(micros)));
+  return duckDbApi().timestampValue(BigInt(Math.round(micros)));
 }
 
 function optionalTime(micros: number | undefined): DuckDBValue {

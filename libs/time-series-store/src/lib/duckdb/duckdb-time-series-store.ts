@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DuckDBConnection, DuckDBInstance, DuckDBValue, listValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import { DAY_US, HOUR_US } from '@eventcast/domain';
 import {
   BucketSum,
@@ -35,6 +35,7 @@ import {
   time,
   writeRollupState,
 } from './duckdb-rollups';
+import { duckDbApi } from './duckdb-api';
 
 /** The file of the embedded store inside the service's `DATA_DIR`. */
 export const EMBEDDED_STORE_FILE = 'history.duckdb';
@@ -79,7 +80,7 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
 
   async open(): Promise<void> {
     mkdirSync(dirname(this.path), { recursive: true });
-    this.instance = await DuckDBInstance.create(this.path);
+    this.instance = await duckDbApi().DuckDBInstance.create(this.path);
     this.writer = await this.instance.connect();
     this.janitor = await this.instance.connect();
     this.closing = false;
@@ -325,5 +326,5 @@ function floorToMultiple(value: bigint, width: bigint): bigint {
 }
 
 function names(fields: readonly string[]): DuckDBValue {
-  return listValue([...fields]);
+  return duckDbApi().listValue([...fields]);
 }
