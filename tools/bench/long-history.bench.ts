@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { DAY_US } from '@eventcast/domain';
+import { dropQuestDbTables } from '@eventcast/testing';
 import {
   DuckDbTimeSeriesStore,
   EMBEDDED_STORE_FILE,
@@ -121,12 +122,7 @@ function usedBytes(folder: string): number {
 function questDb(name: string, url: string, root?: string): StoreUnderBench {
   const table = `history_long_${run}`;
   const http = new QuestDbHttpClient(url);
-  cleanups.push(async () => {
-    for (const rollup of ROLLUPS) {
-      await http.exec(`DROP MATERIALIZED VIEW IF EXISTS ${rollupName(table, rollup)}`).catch(() => undefined);
-    }
-    await http.exec(`DROP TABLE IF EXISTS ${table}`);
-  });
+  cleanups.push(() => dropQuestDbTables(url, table));
   const open = async (retentionUs?: number) => {
     const store = new QuestDbTimeSeriesStore(url, table, { rawUs: retentionUs });
     await store.open();

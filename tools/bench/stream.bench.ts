@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { WebSocket } from 'ws';
-import { QuestDbHttpClient, rollupName, ROLLUPS } from '@eventcast/time-series-store';
-import { QuestDbServer, questDbTargets, waitFor } from '@eventcast/testing';
+import { dropQuestDbTables, QuestDbServer, questDbTargets, waitFor } from '@eventcast/testing';
 import { cleanups, cpuMs, runBench } from './bench-run';
 import { BENCH_RUN, MQTT_URL } from './history/bench-settings';
 import { controllerEvent, fieldsOf } from './history/controller-event';
@@ -164,13 +163,7 @@ async function questDbEnv(): Promise<{ env: Record<string, string>; pid?: number
     pid = Number(readFileSync(join(root, 'questdb.pid'), 'utf8'));
   }
   const table = `history_stream_bench_${BENCH_RUN}`;
-  const http = new QuestDbHttpClient(target.url);
-  cleanups.push(async () => {
-    for (const rollup of ROLLUPS) {
-      await http.exec(`DROP MATERIALIZED VIEW IF EXISTS ${rollupName(table, rollup)}`).catch(() => undefined);
-    }
-    await http.exec(`DROP TABLE IF EXISTS ${table}`);
-  });
+  cleanups.push(() => dropQuestDbTables(target.url, table));
   return { env: { QUESTDB_URL: target.url, QUESTDB_TABLE: table }, pid };
 }
 

@@ -1,14 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DuckDbTimeSeriesStore,
-  EMBEDDED_STORE_FILE,
-  QuestDbHttpClient,
-  QuestDbTimeSeriesStore,
-  rollupName,
-  ROLLUPS,
-} from '@eventcast/time-series-store';
+import { dropQuestDbTables } from '@eventcast/testing';
+import { DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, QuestDbTimeSeriesStore } from '@eventcast/time-series-store';
 import { cleanups } from '../bench-run';
 import { fillThroughAdapter } from './adapter-fill';
 import { BENCH_RUN } from './bench-settings';
@@ -48,13 +42,7 @@ export function embeddedUnderBench(): StoreUnderBench {
  */
 export async function questDbUnderBench(name: string, url: string, report: BenchReport): Promise<StoreUnderBench> {
   const table = `history_bench_${BENCH_RUN}`;
-  const http = new QuestDbHttpClient(url);
-  cleanups.push(async () => {
-    for (const rollup of ROLLUPS) {
-      await http.exec(`DROP MATERIALIZED VIEW IF EXISTS ${rollupName(table, rollup)}`).catch(() => undefined);
-    }
-    await http.exec(`DROP TABLE IF EXISTS ${table}`);
-  });
+  cleanups.push(() => dropQuestDbTables(url, table));
   console.log(`${name}: measuring QuestDB's own ingest limit...`);
   const limit = await measureQuestDbLimit(url, `${table}_limit`, fieldsOf(`bench-${BENCH_RUN}-limit`));
   const tries = limit.tries

@@ -1,7 +1,7 @@
-import { WebSocket } from 'ws';
 import { type StateEvent } from '@eventcast/domain';
+import { FakeStreamClient } from '../../../test/fakes/fake-stream-client';
 import { MAX_UNREAD_BYTES, TRY_AGAIN_LATER } from '../websocket-client';
-import { ControllerStatesGateway, type ControllerStreamClient } from './controller-states.gateway';
+import { ControllerStatesGateway } from './controller-states.gateway';
 import { ControllerStates } from './controller-states.service';
 
 const stateOf = (key: string): StateEvent => ({
@@ -13,23 +13,6 @@ const stateOf = (key: string): StateEvent => ({
     relations: [],
   },
 });
-
-/** A client's socket that keeps what it was sent, and how far behind it is. */
-class FakeClient implements ControllerStreamClient {
-  readyState: WebSocket['readyState'] = WebSocket.OPEN;
-  bufferedAmount = 0;
-  readonly sent: unknown[] = [];
-  closedWith?: number;
-
-  send(text: string): void {
-    this.sent.push(JSON.parse(text));
-  }
-
-  close(code?: number): void {
-    this.closedWith = code;
-    this.readyState = WebSocket.CLOSING;
-  }
-}
 
 /** States followed on the broker, as the feed leaves them once subscribed. */
 function followedStates(): ControllerStates {
@@ -46,7 +29,7 @@ describe(ControllerStatesGateway.name, () => {
     const states = followedStates();
     publish(states, 'cellar');
     const gateway = new ControllerStatesGateway(states);
-    const client = new FakeClient();
+    const client = new FakeStreamClient();
     gateway.handleConnection(client);
     publish(states, 'kitchen');
 
@@ -56,7 +39,7 @@ describe(ControllerStatesGateway.name, () => {
   it('sends a client nothing more once it went', () => {
     const states = followedStates();
     const gateway = new ControllerStatesGateway(states);
-    const client = new FakeClient();
+    const client = new FakeStreamClient();
     gateway.handleConnection(client);
     gateway.handleDisconnect(client);
     publish(states, 'kitchen');
@@ -67,8 +50,8 @@ describe(ControllerStatesGateway.name, () => {
   it('closes a client that fell behind instead of buffering for it, and sends it nothing more', () => {
     const states = followedStates();
     const gateway = new ControllerStatesGateway(states);
-    const slow = new FakeClient();
-    const quick = new FakeClient();
+    const slow = new FakeStreamClient();
+    const quick = new FakeStreamClient();
     gateway.handleConnection(slow);
     gateway.handleConnection(quick);
     slow.bufferedAmount = MAX_UNREAD_BYTES + 1;
@@ -82,16 +65,16 @@ describe(ControllerStatesGateway.name, () => {
   it('closes its clients when the broker is lost, and each new one until it is back', () => {
     const states = followedStates();
     const gateway = new ControllerStatesGateway(states);
-    const client = new FakeClient();
+    const client = new FakeStreamClient();
     gateway.handleConnection(client);
     states.lost();
-    const meanwhile = new FakeClient();
+    const meanwhile = new FakeStreamClient();
     gateway.handleConnection(meanwhile);
 
     expect(client.closedWith).toBe(TRY_AGAIN_LATER);
     expect(meanwhile.closedWith).toBe(TRY_AGAIN_LATER);
     states.followed();
-    const after = new FakeClient();
+    const after = new FakeStreamClient();
     gateway.handleConnection(after);
     publish(states, 'cellar');
     expect(after).toMatchObject({ sent: [stateOf('cellar')], closedWith: undefined });

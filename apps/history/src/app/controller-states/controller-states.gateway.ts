@@ -5,9 +5,6 @@ import { ControllerStates } from './controller-states.service';
 /** Where the controller stream is served; gateways do not take the global prefix, so the path is whole. */
 export const CONTROLLER_STREAM_PATH = '/history/controllers/stream';
 
-/** What the gateway needs of a client's WebSocket. */
-export type ControllerStreamClient = StreamClient;
-
 /**
  * The WebSocket `/history/controllers/stream`: on connection the latest state event of every
  * controller, then each state and patch event as the broker delivers it, as JSON text, exactly as
@@ -16,14 +13,12 @@ export type ControllerStreamClient = StreamClient;
  * page shows states it can no longer follow; the pages open the stream again.
  */
 @WebSocketGateway({ path: CONTROLLER_STREAM_PATH })
-export class ControllerStatesGateway
-  implements OnGatewayConnection<ControllerStreamClient>, OnGatewayDisconnect<ControllerStreamClient>
-{
-  private readonly unsubscribes = new Map<ControllerStreamClient, () => void>();
+export class ControllerStatesGateway implements OnGatewayConnection<StreamClient>, OnGatewayDisconnect<StreamClient> {
+  private readonly unsubscribes = new Map<StreamClient, () => void>();
 
   constructor(private readonly states: ControllerStates) {}
 
-  handleConnection(socket: ControllerStreamClient): void {
+  handleConnection(socket: StreamClient): void {
     const brokerLost = () => socket.close(TRY_AGAIN_LATER, 'the history service is not connected to the broker');
     if (!this.states.isFollowing) return brokerLost();
     const send = (event: unknown) => sendToClient(socket, event);
@@ -31,7 +26,7 @@ export class ControllerStatesGateway
     this.unsubscribes.set(socket, this.states.listen(send, brokerLost));
   }
 
-  handleDisconnect(socket: ControllerStreamClient): void {
+  handleDisconnect(socket: StreamClient): void {
     this.unsubscribes.get(socket)?.();
     this.unsubscribes.delete(socket);
   }
