@@ -245,6 +245,55 @@ describe('the datastore REST API and its change events', () => {
     );
   });
 
+  it('lists the namespaces that hold documents, nested ones each on its own, with their counts after deletes', async () => {
+    const tree = `${nsA}:tree`;
+    const values = [
+      { namespace: `${tree}:b`, id: 'x' },
+      { namespace: tree, id: 'one' },
+      { namespace: `${tree}:a:deep`, id: 'y' },
+      { namespace: tree, id: 'two' },
+    ];
+    await datastore.client.POST('/mset', { body: { values } });
+    await expect(answerOf(datastore.client.POST('/namespaces', { body: { prefix: tree } }))).resolves.toEqual({
+      status: 200,
+      body: {
+        namespaces: [
+          { namespace: tree, count: 2 },
+          { namespace: `${tree}:a:deep`, count: 1 },
+          { namespace: `${tree}:b`, count: 1 },
+        ],
+        truncated: false,
+      },
+    });
+    await datastore.client.POST('/mdelete', { body: { namespace: tree, ids: ['one'] } });
+    await datastore.client.POST('/delete', { body: { namespace: `${tree}:b`, id: 'x' } });
+    await expect(answerOf(datastore.client.POST('/namespaces', { body: { prefix: `${tree}:` } }))).resolves.toEqual({
+      status: 200,
+      body: { namespaces: [{ namespace: `${tree}:a:deep`, count: 1 }], truncated: false },
+    });
+    const all = await answerOf(datastore.client.POST('/namespaces', { body: {} }));
+    expect(all.body).toMatchObject({
+      truncated: false,
+      namespaces: expect.arrayContaining([{ namespace: tree, count: 1 }]),
+    });
+  });
+
+  it('refuses a namespaces body with a key that is not a field, or a prefix that is not a namespace', async () => {
+    const refusal = (message: string) => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: [message] },
+    });
+    await expect(sendRaw(`${datastore.url}/namespaces`, { namespace: nsA })).resolves.toEqual(
+      refusal('namespace is not a field of this body; the fields are prefix'),
+    );
+    await expect(answerOf(datastore.client.POST('/namespaces', { body: { prefix: 'a b' } }))).resolves.toEqual(
+      refusal('prefix must be letters, digits, _, -, ., ~ or :, or empty; at most 256 of them'),
+    );
+    await expect(sendRaw(`${datastore.url}/namespaces`, { prefix: null })).resolves.toEqual(
+      refusal('prefix must be a string'),
+    );
+  });
+
   it('describes every endpoint in its OpenAPI document, each with an example', async () => {
     interface Operation {
       requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
@@ -254,7 +303,7 @@ describe('the datastore REST API and its change events', () => {
       paths: Record<string, Record<string, Operation>>;
     };
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['delete', 'get', 'health', 'mdelete', 'mget', 'mset', 'ping', 'set'].map(
+      ['delete', 'get', 'health', 'mdelete', 'mget', 'mset', 'namespaces', 'ping', 'set'].map(
         (route) => `/history/datastore/${route}`,
       ),
     );
@@ -345,6 +394,36 @@ describe('the datastore when what it depends on fails', () => {
     } finally {
       await datastore.app.close();
       await broker.stop();
+    }
+  });
+
+  it('lists no namespace from an empty store, then the empty namespace as ""', async () => {
+    const datastore = await startDatastore();
+    try {
+      await expect(answerOf(datastore.client.POST('/namespaces', { body: {} }))).resolves.toEqual({
+        status: 200,
+        body: { namespaces: [], truncated: false },
+      });
+      await datastore.client.POST('/mset', {
+        body: {
+          values: [
+            { namespace: '', id: 'a' },
+            { namespace: 'z', id: 'b' },
+          ],
+        },
+      });
+      await expect(answerOf(datastore.client.POST('/namespaces', { body: {} }))).resolves.toEqual({
+        status: 200,
+        body: {
+          namespaces: [
+            { namespace: '', count: 1 },
+            { namespace: 'z', count: 1 },
+          ],
+          truncated: false,
+        },
+      });
+    } finally {
+      await datastore.app.close();
     }
   });
 

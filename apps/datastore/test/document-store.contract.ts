@@ -194,6 +194,54 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       ]);
     });
 
+    it('lists no namespace under a prefix nothing holds', async () => {
+      await expect(store.namespaces(ns)).resolves.toEqual([]);
+    });
+
+    it('lists nested namespaces each on its own with their counts, sorted, under a prefix taken as text', async () => {
+      await store.setAll([
+        doc(`${ns}:b`, 'x'),
+        doc(ns, '1'),
+        doc(ns, '2'),
+        doc(`${ns}:a:deep`, 'y'),
+        doc(`${ns}x`, 'z'),
+        doc(`${ns}:b`, 'w'),
+      ]);
+      await expect(store.namespaces(ns)).resolves.toEqual([
+        { namespace: ns, count: 2 },
+        { namespace: `${ns}:a:deep`, count: 1 },
+        { namespace: `${ns}:b`, count: 2 },
+        { namespace: `${ns}x`, count: 1 },
+      ]);
+      await expect(store.namespaces(`${ns}:`)).resolves.toEqual([
+        { namespace: `${ns}:a:deep`, count: 1 },
+        { namespace: `${ns}:b`, count: 2 },
+      ]);
+    });
+
+    it('counts what is left after deletes, and drops a namespace once it is empty', async () => {
+      await store.setAll([doc(ns, 'a'), doc(ns, 'b'), doc(ns, 'c'), doc(`${ns}:sub`, 'd')]);
+      await store.deleteAll({ namespace: ns, ids: ['a'] });
+      await store.deleteAll({ namespace: `${ns}:sub`, filter: '*' });
+      await expect(store.namespaces(ns)).resolves.toEqual([{ namespace: ns, count: 2 }]);
+      await store.deleteAll({ namespace: ns, filter: '*' });
+      await expect(store.namespaces(ns)).resolves.toEqual([]);
+    });
+
+    it('lists the empty namespace as "" among all namespaces when it holds documents', async () => {
+      const id = `bare-${randomBytes(4).toString('hex')}`;
+      await store.setAll([doc('', id), doc(`${ns}:température`, 'cave')]);
+      try {
+        const all = await store.namespaces('');
+        expect(all[0]).toEqual({ namespace: '', count: expect.any(Number) });
+        expect(all).toContainEqual({ namespace: `${ns}:température`, count: 1 });
+        const names = all.map((entry) => entry.namespace);
+        expect(names).toEqual([...names].sort());
+      } finally {
+        await store.deleteAll({ namespace: '', ids: [id] });
+      }
+    });
+
     it('answers ping while it is reachable', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });

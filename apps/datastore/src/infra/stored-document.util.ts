@@ -1,5 +1,5 @@
 import { type DatastoreDocument, idGlobMatcher } from '@eventcast/domain';
-import { DocumentSelection } from '../app/ports/document-store.port';
+import { DocumentSelection, NamespaceCount } from '../app/ports/document-store.port';
 
 /** The same key twice in one write: the later document wins, at the place of the first. */
 export function lastWriteWins(documents: DatastoreDocument[]): DatastoreDocument[] {
@@ -28,6 +28,16 @@ export function selectIds(
   return [...chosen];
 }
 
+/** JavaScript string order, by UTF-16 code unit, for ids and namespaces alike. */
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export function sortIds(ids: string[]): string[] {
-  return ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return ids.sort(byCodeUnit);
+}
+
+/** Namespace counts in namespace order, without namespaces that hold nothing. */
+export function sortedNamespaces(counts: NamespaceCount[]): NamespaceCount[] {
+  return counts.filter(({ count }) => count > 0).sort((a, b) => byCodeUnit(a.namespace, b.namespace));
 }

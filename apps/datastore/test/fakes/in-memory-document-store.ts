@@ -1,6 +1,6 @@
 import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
-import { DocumentSelection, DocumentStore } from '../../src/app/ports/document-store.port';
-import { lastWriteWins, selectIds, sortIds } from '../../src/infra/stored-document.util';
+import { DocumentSelection, DocumentStore, NamespaceCount } from '../../src/app/ports/document-store.port';
+import { lastWriteWins, selectIds, sortedNamespaces, sortIds } from '../../src/infra/stored-document.util';
 
 /** The documents that several `InMemoryDocumentStore` handles share: JSON text by namespace, then id. */
 export type InMemoryDocuments = Map<string, Map<string, string>>;
@@ -44,6 +44,15 @@ export class InMemoryDocumentStore extends DocumentStore {
     const ids = this.selected(selection);
     for (const id of ids) this.namespace(selection.namespace).delete(id);
     return ids;
+  }
+
+  async namespaces(prefix: string): Promise<NamespaceCount[]> {
+    this.checkReachable();
+    return sortedNamespaces(
+      [...this.documents]
+        .filter(([namespace]) => namespace.startsWith(prefix))
+        .map(([namespace, texts]) => ({ namespace, count: texts.size })),
+    );
   }
 
   async ping(): Promise<void> {

@@ -6,3 +6,5 @@ export const MAX_DOCUMENTS_PER_CALL = 1000;
 export const MAX_IDS_PER_CALL = 1000;
 /** Longest glob `filter`. */
 export const MAX_FILTER_LENGTH = 256;
+/** Most namespaces in one `namespaces` answer. */
+export const MAX_NAMESPACES_PER_CALL = 10_000;

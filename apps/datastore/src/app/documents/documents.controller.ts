@@ -10,12 +10,18 @@ import {
 } from '@nestjs/swagger';
 import { MAX_NESTING_DEPTH } from '@eventcast/domain';
 import { DatastoreBodyPipe } from './datastore-body.pipe';
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL } from './document-limits';
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_CALL,
+  MAX_IDS_PER_CALL,
+  MAX_NAMESPACES_PER_CALL,
+} from './document-limits';
 import { EXAMPLES } from './documents.examples';
 import { DocumentsService } from './documents.service';
-import { CountAnswerDto, DocumentAnswerDto, DocumentsAnswerDto } from './dto/document-answers.dto';
+import { CountAnswerDto, DocumentAnswerDto, DocumentsAnswerDto, NamespacesAnswerDto } from './dto/document-answers.dto';
 import { DocumentQueryDto } from './dto/document-query.dto';
 import { DocumentRefDto } from './dto/document-ref.dto';
+import { NamespaceQueryDto } from './dto/namespace-query.dto';
 import { SetDocumentDto } from './dto/set-document.dto';
 import { SetDocumentsDto } from './dto/set-documents.dto';
 
@@ -108,5 +114,19 @@ export class DocumentsController {
   @ApiOkResponse({ type: CountAnswerDto, example: EXAMPLES.mdeleteAnswer })
   async mdelete(@Body(new DatastoreBodyPipe(DocumentQueryDto)) query: DocumentQueryDto): Promise<CountAnswerDto> {
     return { count: await this.documents.deleteAll(query) };
+  }
+
+  @Post('namespaces')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'List the namespaces that hold documents',
+    description: `Every namespace whose name starts with \`prefix\` (all when it is absent or empty) and holds at least one document, with its count, sorted by namespace; the empty namespace is \`""\`. Nested namespaces are listed each on its own, so the tree is read from the \`:\`-separated names. At most ${MAX_NAMESPACES_PER_CALL} namespaces, the first in that order; \`truncated\` says when more matched. The cost grows with what the store holds: on Redis with every key of its database (a SCAN, which never blocks Redis for the whole walk) plus one HLEN per namespace found, on the embedded store with the documents under the prefix.`,
+  })
+  @ApiBody({ type: NamespaceQueryDto, examples: { "every controller's": { value: EXAMPLES.namespaces } } })
+  @ApiOkResponse({ type: NamespacesAnswerDto, example: EXAMPLES.namespacesAnswer })
+  async namespaces(
+    @Body(new DatastoreBodyPipe(NamespaceQueryDto)) query: NamespaceQueryDto,
+  ): Promise<NamespacesAnswerDto> {
+    return this.documents.namespaces(query.prefix);
   }
 }

@@ -18,6 +18,14 @@ export const EXAMPLES = {
   deleteAnswer: { count: 1 },
   mdelete: { namespace: 'controller-service:controller-1', filter: 'pid-*' },
   mdeleteAnswer: { count: 3 },
+  namespaces: { prefix: 'controller-service:' },
+  namespacesAnswer: {
+    namespaces: [
+      { namespace: 'controller-service:controller-1', count: 12 },
+      { namespace: 'controller-service:controller-2', count: 7 },
+    ],
+    truncated: false,
+  },
   invalid: {
     statusCode: 400,
     error: 'Bad Request',

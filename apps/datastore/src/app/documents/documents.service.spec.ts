@@ -1,6 +1,7 @@
 import { datastoreTopic } from '@eventcast/domain';
 import { RecordingEventPublisher } from '@eventcast/messaging/testing';
 import { InMemoryDocumentStore } from '../../../test/fakes/in-memory-document-store';
+import { MAX_NAMESPACES_PER_CALL } from './document-limits';
 import { DocumentsService } from './documents.service';
 
 describe(DocumentsService.name, () => {
@@ -35,6 +36,18 @@ describe(DocumentsService.name, () => {
     await expect(documents.find({ namespace: 'n', ids: ['c'], filter: '[ab]' })).resolves.toEqual(
       ['c', 'a', 'b'].map((id) => ({ namespace: 'n', id })),
     );
+  });
+
+  it('lists the first namespaces in order and says when more matched than an answer holds', async () => {
+    const names = Array.from({ length: MAX_NAMESPACES_PER_CALL + 1 }, (_, i) => `ns-${String(i).padStart(5, '0')}`);
+    await documents.setAll(names.map((namespace) => ({ namespace, id: 'a' })));
+    const all = await documents.namespaces();
+    expect(all.truncated).toBe(true);
+    expect(all.namespaces.map((entry) => entry.namespace)).toEqual(names.slice(0, MAX_NAMESPACES_PER_CALL));
+    await expect(documents.namespaces('ns-1000')).resolves.toEqual({
+      namespaces: [{ namespace: 'ns-10000', count: 1 }],
+      truncated: false,
+    });
   });
 
   it('announces the changed documents once per top-level namespace, and nothing for an identical rewrite', async () => {

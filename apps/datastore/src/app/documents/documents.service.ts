@@ -1,7 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DatastoreDocument, documentKey } from '@eventcast/domain';
 import { EventPublisher } from '@eventcast/messaging';
-import { DocumentSelection, DocumentStore } from '../ports/document-store.port';
+import { DocumentSelection, DocumentStore, NamespaceCount } from '../ports/document-store.port';
+import { MAX_NAMESPACES_PER_CALL } from './document-limits';
 import { changeAnnouncements, DatastoreAnnouncement, deleteAnnouncements } from './datastore-events.util';
 
 /** Reads and writes documents, and announces every change on the event bus once it is stored. */
@@ -29,6 +30,15 @@ export class DocumentsService implements OnApplicationShutdown {
     const documents = await this.store.find(selection);
     this.stats.read += documents.length;
     return documents;
+  }
+
+  /** The first `MAX_NAMESPACES_PER_CALL` namespaces under `prefix` that hold documents, in order; `truncated` when there are more. */
+  async namespaces(prefix = ''): Promise<{ namespaces: NamespaceCount[]; truncated: boolean }> {
+    const namespaces = await this.store.namespaces(prefix);
+    return {
+      namespaces: namespaces.slice(0, MAX_NAMESPACES_PER_CALL),
+      truncated: namespaces.length > MAX_NAMESPACES_PER_CALL,
+    };
   }
 
   /** Stores all documents or none; announces those whose content changed. */

@@ -7,6 +7,12 @@ export interface DocumentSelection {
   filter?: string;
 }
 
+/** A namespace that holds documents, and how many. */
+export interface NamespaceCount {
+  namespace: string;
+  count: number;
+}
+
 /**
  * Where documents live. Every adapter passes the one contract suite in
  * `apps/datastore/test/document-store.contract.ts`. A call the store cannot answer rejects with
@@ -31,6 +37,13 @@ export abstract class DocumentStore {
 
   /** Deletes the selected documents (neither ids nor filter: none) and returns the ids that existed. */
   abstract deleteAll(selection: DocumentSelection): Promise<string[]>;
+
+  /**
+   * Every namespace whose name starts with `prefix` (as a string: `a` lists `a`, `a:b` and `ab`)
+   * and holds at least one document, with its count, sorted by namespace. A namespace written or
+   * emptied while the call runs may or may not be listed.
+   */
+  abstract namespaces(prefix: string): Promise<NamespaceCount[]>;
 
   /** Rejects with the reason when the store cannot be reached. */
   abstract ping(): Promise<void>;

@@ -2,14 +2,16 @@ import { Logger } from '@nestjs/common';
 import { createClient, ErrorReply, RESP_TYPES } from 'redis';
 import { DatastoreDocument, StoreUnavailableError } from '@eventcast/domain';
 import { withoutUserInfoPassword } from '@eventcast/bootstrap';
-import { DocumentSelection, DocumentStore } from '../../app/ports/document-store.port';
-import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
+import { DocumentSelection, DocumentStore, NamespaceCount } from '../../app/ports/document-store.port';
+import { lastWriteWins, selectIds, sortedNamespaces, sortIds } from '../stored-document.util';
 import { DOCUMENT_SCRIPTS } from './document-scripts';
 
 const CONNECT_TIMEOUT_MS = 2000;
 const RECONNECT_CAP_MS = 2000;
 /** How long a call waits for Redis's answer before it fails as unavailable. */
 const COMMAND_TIMEOUT_MS = 5000;
+/** Keys SCAN looks at per step when listing namespaces; each step is one call under the timeout. */
+const SCAN_STEP = 1000;
 /** Error replies that say Redis cannot serve now (out of memory, a replica, loading, busy), not that the call is wrong. */
 const UNAVAILABLE_REPLY = /^(OOM|READONLY|LOADING|BUSY|MASTERDOWN|NOREPLICAS|TRYAGAIN|CLUSTERDOWN)\b/;
 
@@ -113,6 +115,31 @@ export class RedisDocumentStore extends DocumentStore {
     }
     if (ids.length === 0) return [];
     return this.call((redis) => redis.deleteExisting(hash, ids));
+  }
+
+  /**
+   * SCANs the key space for the namespace hashes under `prefix` (never KEYS, which blocks Redis
+   * for the whole walk), then counts each with HLEN. Redis deletes a hash with its last field, so
+   * every hash found held documents; one emptied during the call counts 0 and is left out.
+   */
+  async namespaces(prefix: string): Promise<NamespaceCount[]> {
+    const start = this.hash('');
+    const match = `${this.hash(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
+    const names = new Set<string>();
+    let cursor = '0';
+    do {
+      const step = await this.call((redis) => redis.scan(cursor, { MATCH: match, COUNT: SCAN_STEP }));
+      for (const key of step.keys) names.add(key.slice(start.length));
+      cursor = step.cursor;
+    } while (cursor !== '0');
+    return sortedNamespaces(
+      await Promise.all(
+        [...names].map(async (namespace) => ({
+          namespace,
+          count: await this.call((redis) => redis.hLen(this.hash(namespace))),
+        })),
+      ),
+    );
   }
 
   async ping(): Promise<void> {

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DatastoreDocument } from '@eventcast/domain';
-import { DocumentSelection, DocumentStore } from '../../app/ports/document-store.port';
-import { lastWriteWins, selectIds, sortIds } from '../stored-document.util';
+import { DocumentSelection, DocumentStore, NamespaceCount } from '../../app/ports/document-store.port';
+import { lastWriteWins, selectIds, sortedNamespaces, sortIds } from '../stored-document.util';
 
 /** A write waiting for the next commit. */
 interface QueuedWrite {
@@ -29,6 +29,7 @@ export class SqliteDocumentStore extends DocumentStore {
   private readonly selectOne: Database.Statement<[string, string], { value: string }>;
   private readonly selectIdsOf: Database.Statement<[string], { id: string }>;
   private readonly selectAllOf: Database.Statement<[string], { id: string; value: string }>;
+  private readonly countsUnder: Database.Statement<[string], NamespaceCount>;
   private readonly upsert: Database.Statement<[string, string, string]>;
   private readonly remove: Database.Statement<[string, string]>;
   private readonly commitAll: Database.Transaction<(writes: QueuedWrite[]) => Outcome[]>;
@@ -48,6 +49,10 @@ export class SqliteDocumentStore extends DocumentStore {
     this.selectOne = this.db.prepare('SELECT value FROM documents WHERE namespace = ? AND id = ?');
     this.selectIdsOf = this.db.prepare('SELECT id FROM documents WHERE namespace = ?');
     this.selectAllOf = this.db.prepare('SELECT id, value FROM documents WHERE namespace = ?');
+    // A GLOB with a literal start walks only that part of the primary key, not the whole table.
+    this.countsUnder = this.db.prepare(
+      'SELECT namespace, count(*) AS count FROM documents WHERE namespace GLOB ? GROUP BY namespace',
+    );
     this.upsert = this.db.prepare(
       'INSERT INTO documents (namespace, id, value) VALUES (?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET value = excluded.value',
     );
@@ -100,6 +105,10 @@ export class SqliteDocumentStore extends DocumentStore {
       for (const id of ids) this.remove.run(selection.namespace, id);
       return ids;
     });
+  }
+
+  async namespaces(prefix: string): Promise<NamespaceCount[]> {
+    return sortedNamespaces(this.countsUnder.all(`${prefix.replace(/[*?[]/g, '[$&]')}*`));
   }
 
   async ping(): Promise<void> {

@@ -170,6 +170,52 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
         ],
         "type": "object"
       },
+      "NamespaceCountDto": {
+        "properties": {
+          "count": {
+            "description": "Documents it holds (not counting its sub-namespaces').",
+            "type": "number"
+          },
+          "namespace": {
+            "description": "The namespace; `\"\"` is the empty namespace.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "namespace",
+          "count"
+        ],
+        "type": "object"
+      },
+      "NamespaceQueryDto": {
+        "properties": {
+          "prefix": {
+            "description": "Only namespaces whose name starts with this text: `svc-ui-store` lists `svc-ui-store`,\n`svc-ui-store:dashboards` and `svc-ui-store2`; `controller-service:` every controller's. Letters,\ndigits, `_`, `-`, `.`, `~` and `:`, as a namespace. Absent or empty: every namespace.",
+            "type": "string"
+          }
+        },
+        "type": "object"
+      },
+      "NamespacesAnswerDto": {
+        "properties": {
+          "namespaces": {
+            "description": "Sorted by namespace, in JavaScript string order; nested namespaces are listed each on its own.",
+            "items": {
+              "$ref": "#/components/schemas/NamespaceCountDto"
+            },
+            "type": "array"
+          },
+          "truncated": {
+            "description": "True when more namespaces matched than the answer holds: narrow the list with `prefix`.",
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "namespaces",
+          "truncated"
+        ],
+        "type": "object"
+      },
       "PongDto": {
         "properties": {
           "ping": {
@@ -630,6 +676,76 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
           }
         },
         "summary": "Create or replace several documents, all or none",
+        "tags": [
+          "datastore"
+        ]
+      }
+    },
+    "/history/datastore/namespaces": {
+      "post": {
+        "description": "Every namespace whose name starts with `prefix` (all when it is absent or empty) and holds at least one document, with its count, sorted by namespace; the empty namespace is `\"\"`. Nested namespaces are listed each on its own, so the tree is read from the `:`-separated names. At most 10000 namespaces, the first in that order; `truncated` says when more matched. The cost grows with what the store holds: on Redis with every key of its database (a SCAN, which never blocks Redis for the whole walk) plus one HLEN per namespace found, on the embedded store with the documents under the prefix.",
+        "operationId": "DocumentsController_namespaces",
+        "parameters": [],
+        "requestBody": {
+          "content": {
+            "application/json": {
+              "examples": {
+                "every controller's": {
+                  "value": {
+                    "prefix": "controller-service:"
+                  }
+                }
+              },
+              "schema": {
+                "$ref": "#/components/schemas/NamespaceQueryDto"
+              }
+            }
+          },
+          "required": true
+        },
+        "responses": {
+          "200": {
+            "content": {
+              "application/json": {
+                "example": {
+                  "namespaces": [
+                    {
+                      "count": 12,
+                      "namespace": "controller-service:controller-1"
+                    },
+                    {
+                      "count": 7,
+                      "namespace": "controller-service:controller-2"
+                    }
+                  ],
+                  "truncated": false
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/NamespacesAnswerDto"
+                }
+              }
+            },
+            "description": ""
+          },
+          "400": {
+            "content": {
+              "application/json": {
+                "example": {
+                  "error": "Bad Request",
+                  "message": [
+                    "values.1.id must be letters, digits, _, -, . or ~, and not empty"
+                  ],
+                  "statusCode": 400
+                }
+              }
+            },
+            "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
+          },
+          "503": {
+            "description": "The document store is unreachable; the message names it. Nothing was written."
+          }
+        },
+        "summary": "List the namespaces that hold documents",
         "tags": [
           "datastore"
         ]

@@ -117,6 +117,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/datastore/namespaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the namespaces that hold documents
+         * @description Every namespace whose name starts with `prefix` (all when it is absent or empty) and holds at least one document, with its count, sorted by namespace; the empty namespace is `""`. Nested namespaces are listed each on its own, so the tree is read from the `:`-separated names. At most 10000 namespaces, the first in that order; `truncated` says when more matched. The cost grows with what the store holds: on Redis with every key of its database (a SCAN, which never blocks Redis for the whole walk) plus one HLEN per namespace found, on the embedded store with the documents under the prefix.
+         */
+        post: operations["datastore_DocumentsController_namespaces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/datastore/ping": {
         parameters: {
             query?: never;
@@ -415,6 +435,26 @@ export interface components {
             duration?: string | number;
             /** @description Names of the fields, as `/fields` lists them, e.g. `controller-1/Sensor 1/value[degC]`. */
             fields: string[];
+        };
+        NamespaceCountDto: {
+            /** @description Documents it holds (not counting its sub-namespaces'). */
+            count: number;
+            /** @description The namespace; `""` is the empty namespace. */
+            namespace: string;
+        };
+        NamespaceQueryDto: {
+            /**
+             * @description Only namespaces whose name starts with this text: `svc-ui-store` lists `svc-ui-store`,
+             *     `svc-ui-store:dashboards` and `svc-ui-store2`; `controller-service:` every controller's. Letters,
+             *     digits, `_`, `-`, `.`, `~` and `:`, as a namespace. Absent or empty: every namespace.
+             */
+            prefix?: string;
+        };
+        NamespacesAnswerDto: {
+            /** @description Sorted by namespace, in JavaScript string order; nested namespaces are listed each on its own. */
+            namespaces: components["schemas"]["NamespaceCountDto"][];
+            /** @description True when more namespaces matched than the answer holds: narrow the list with `prefix`. */
+            truncated: boolean;
         };
         PongDto: {
             /**
@@ -801,6 +841,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    datastore_DocumentsController_namespaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NamespaceQueryDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "namespaces": [
+                     *         {
+                     *           "count": 12,
+                     *           "namespace": "controller-service:controller-1"
+                     *         },
+                     *         {
+                     *           "count": 7,
+                     *           "namespace": "controller-service:controller-2"
+                     *         }
+                     *       ],
+                     *       "truncated": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NamespacesAnswerDto"];
+                };
+            };
+            /** @description The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Bad Request",
+                     *       "message": [
+                     *         "values.1.id must be letters, digits, _, -, . or ~, and not empty"
+                     *       ],
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": unknown;
+                };
             };
             /** @description The document store is unreachable; the message names it. Nothing was written. */
             503: {

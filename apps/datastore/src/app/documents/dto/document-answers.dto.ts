@@ -17,3 +17,19 @@ export class CountAnswerDto {
   /** Documents that existed and were deleted. */
   count!: number;
 }
+
+/** A namespace that holds documents. */
+export class NamespaceCountDto {
+  /** The namespace; `""` is the empty namespace. */
+  namespace!: string;
+  /** Documents it holds (not counting its sub-namespaces'). */
+  count!: number;
+}
+
+/** The namespaces that hold documents. */
+export class NamespacesAnswerDto {
+  /** Sorted by namespace, in JavaScript string order; nested namespaces are listed each on its own. */
+  namespaces!: NamespaceCountDto[];
+  /** True when more namespaces matched than the answer holds: narrow the list with `prefix`. */
+  truncated!: boolean;
+}

@@ -2,9 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { DOCUMENT_ID_PATTERN, DOCUMENT_ID_RULE, NAMESPACE_PATTERN, NAMESPACE_RULE } from '@eventcast/domain';
 import { MAX_FILTER_LENGTH, MAX_IDS_PER_CALL } from '../document-limits';
-
-/** Only an absent `ids` or `filter` means "not given": `null` is refused, as any other non-string or non-array. */
-const given = (_query: DocumentQueryDto, value: unknown) => value !== undefined;
+import { given } from './given.util';
 
 /** Documents of exactly one namespace, by id and/or glob (`mget`, `mdelete`). */
 export class DocumentQueryDto {
