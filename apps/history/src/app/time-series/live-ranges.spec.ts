@@ -39,7 +39,10 @@ describe(LiveRanges.name, () => {
     live = new LiveRanges(timeseries);
   });
 
-  afterEach(() => store.close());
+  afterEach(async () => {
+    live.close();
+    await store.close();
+  });
 
   /** A live graph of the last 10 minutes in one-second buckets, past its first answer. */
   function graph(fields: string[]): { graph: Graph; stop: () => void } {
@@ -120,5 +123,20 @@ describe(LiveRanges.name, () => {
     expect(fridge.errors).toEqual([new Error('the store is away')]);
     await write([event(nowMicros() - SECOND, { 'fridge/temp': 5 })]);
     expect(fridge.updates).toHaveLength(1);
+  });
+
+  it('reads an update once more when it has settled, for a value the store made readable only after the write', async () => {
+    live.close();
+    live = new LiveRanges(timeseries, 50);
+    const { graph: fridge } = graph(['fridge/temp']);
+    const late = event(nowMicros() - SECOND, { 'fridge/temp': 4 });
+    await live.written([late]);
+    await store.write([late]);
+    await new Promise((done) => setTimeout(done, 300));
+    const at = bucketStart(late.ts, SECOND) / MICROS_PER_MS;
+    expect(fridge.updates).toEqual([
+      [{ field: 'fridge/temp', values: [], resolution: 'raw' }],
+      [{ field: 'fridge/temp', values: [[at, 4]], resolution: 'raw' }],
+    ]);
   });
 });

@@ -11,20 +11,30 @@ export interface LiveRangesQuery {
   fail(error: unknown): void;
 }
 
+/**
+ * How long after an update the same buckets are read once more: a store may make a written value
+ * readable a moment later (QuestDB applies its write-ahead log asynchronously), and a bucket that
+ * no later write touches would otherwise keep what the first read saw.
+ */
+export const SETTLE_MS = 1_000;
+
 interface Entry {
   query: LiveRangesQuery;
   fields: ReadonlySet<string>;
   /** The query has sent its first answer; until then its updates wait, so they cannot overtake it. */
   ready: boolean;
-  /** The start of the oldest bucket holding values written since its last update. */
+  /** The start of the oldest bucket to read at the next update. */
   dirtyFromUs?: number;
+  /** Whether the next update follows a write (and so is read again once values have settled). */
+  written: boolean;
 }
 
 /**
  * Every client's live `ranges` queries, updated together: after each written batch, a query whose
  * fields it holds gets the buckets from the oldest one the batch touched, read once for all
  * queries of the same bucket width. So an update follows the write at once, and a hundred open
- * graphs cost about one read per write, not one each (see docs/history.md, the stream).
+ * graphs cost about one read per write, not one each (see docs/history.md, the stream). The
+ * buckets of each update are read once more `SETTLE_MS` later, all queries together.
  */
 export class LiveRanges {
   private readonly entries = new Map<LiveRangesQuery, Entry>();
@@ -32,12 +42,18 @@ export class LiveRanges {
   private reads: Promise<void> = Promise.resolve();
   /** The read that has not started yet, which every batch written meanwhile joins. */
   private nextRead?: Promise<void>;
+  /** Updates to read again once their values have settled, oldest first. */
+  private readonly settling: Array<{ entry: Entry; fromUs: number; dueMs: number }> = [];
+  private settleTimer?: NodeJS.Timeout;
 
-  constructor(private readonly timeseries: TimeSeriesService) {}
+  constructor(
+    private readonly timeseries: TimeSeriesService,
+    private readonly settleMs = SETTLE_MS,
+  ) {}
 
   /** Starts keeping `query` live; its updates begin once `ready` was called. Returns how to stop. */
   add(query: LiveRangesQuery): { ready: () => Promise<void>; stop: () => void } {
-    const entry: Entry = { query, fields: new Set(query.plan.fields), ready: false };
+    const entry: Entry = { query, fields: new Set(query.plan.fields), ready: false, written: false };
     this.entries.set(query, entry);
     return {
       ready: () => {
@@ -56,6 +72,7 @@ export class LiveRanges {
       if (oldest === undefined) continue;
       const from = bucketStart(Math.max(oldest.ts, entry.query.plan.fromUs), entry.query.plan.bucketUs);
       entry.dirtyFromUs = Math.min(entry.dirtyFromUs ?? from, from);
+      entry.written = true;
       touched = true;
     }
     return touched ? this.read() : Promise.resolve();
@@ -70,6 +87,13 @@ export class LiveRanges {
     return this.nextRead;
   }
 
+  /** Stops reading again what has settled; the queries stay. */
+  close(): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
+    this.settling.length = 0;
+  }
+
   private async readDirty(): Promise<void> {
     const byWidth = new Map<number, Array<{ entry: Entry; fromUs: number }>>();
     for (const entry of this.entries.values()) {
@@ -77,9 +101,27 @@ export class LiveRanges {
       const group = byWidth.get(entry.query.plan.bucketUs) ?? [];
       group.push({ entry, fromUs: entry.dirtyFromUs });
       byWidth.set(entry.query.plan.bucketUs, group);
+      if (entry.written) this.settleLater(entry, entry.dirtyFromUs);
       entry.dirtyFromUs = undefined;
+      entry.written = false;
     }
     for (const [bucketUs, group] of byWidth) await this.readGroup(bucketUs, group);
+  }
+
+  /** Reads the buckets from `fromUs` on once more after `settleMs` to `2 × settleMs`: at most one read a period for all. */
+  private settleLater(entry: Entry, fromUs: number): void {
+    this.settling.push({ entry, fromUs, dueMs: Date.now() + this.settleMs });
+    this.settleTimer ??= setTimeout(() => this.settle(), this.settleMs).unref();
+  }
+
+  private settle(): void {
+    this.settleTimer = undefined;
+    const now = Date.now();
+    const due = this.settling.findIndex(({ dueMs }) => dueMs > now);
+    const settled = this.settling.splice(0, due === -1 ? this.settling.length : due);
+    for (const { entry, fromUs } of settled) entry.dirtyFromUs = Math.min(entry.dirtyFromUs ?? fromUs, fromUs);
+    if (settled.length > 0) void this.read();
+    if (this.settling.length > 0) this.settleTimer = setTimeout(() => this.settle(), this.settleMs).unref();
   }
 
   /** One read of every field of the group's queries, from the oldest bucket any of them needs; each gets its own part. */

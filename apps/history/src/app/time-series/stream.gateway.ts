@@ -39,6 +39,7 @@ export class StreamGateway
 
   onModuleDestroy(): void {
     this.written?.unsubscribe();
+    this.liveRanges.close();
     for (const session of this.sessions.values()) session.close();
   }
 
