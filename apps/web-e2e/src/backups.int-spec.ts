@@ -71,6 +71,8 @@ describe("a user saving and loading a controller's backup", () => {
       buffer: await readFile(saved),
     });
     const confirm = page.getByRole('group', { name: 'Load fridge.json?' });
+    // The comparison shows once the file is read and the controller's blocks fetched; read it then.
+    await confirm.getByRole('list', { name: /^Changes/ }).waitFor();
     await expect(
       confirm.getByRole('list', { name: 'Removes 1 block' }).getByRole('listitem').allTextContents(),
     ).resolves.toEqual(['Spare sensor']);
