@@ -86,7 +86,10 @@ describe('the custom range of the history page shows the span on the graph', () 
 
   it('keeps a typed range while the live graph moves on, and drops it for a preset', async () => {
     await fromInput().fill('2026-01-02T03:04:05');
-    await page.waitForTimeout(2_000);
+    await publishHistoryEvent(key, { tank: { 'level[m]': 10 } });
+    await waitForGraphData(page, 'the live graph to draw a new event', (table) =>
+      columnPoints(table, level).some(({ value }) => value > 2),
+    );
     await expect(fromInput().inputValue()).resolves.toBe('2026-01-02T03:04:05');
     await choosePreset(page, '1 h');
     await waitForRange('From to show the graph again', ({ from }) =>
