@@ -11,6 +11,13 @@ export function appsToBuild(workspace) {
   return existsSync(join(workspace, 'apps', 'web', 'project.json')) ? [...services, 'web'] : services;
 }
 
+/** The apps of `apps` whose built entry file is missing from `dist/apps/`. */
+export function unbuiltApps(workspace, apps) {
+  return apps.filter(
+    (app) => !existsSync(join(workspace, 'dist', 'apps', app, app === 'web' ? 'index.html' : 'main.js')),
+  );
+}
+
 /**
  * Runs `nx run-many -t build` for `apps` in `workspace`, its output shown as it comes.
  * @throws {Error} saying why, when the build fails

@@ -3,7 +3,7 @@
 // every service behind one same-origin proxy. Ctrl-C, SIGTERM or SIGINT to npm stops all.
 import { join, resolve } from 'node:path';
 import { chooseBroker } from './broker.mjs';
-import { appsToBuild, buildApps } from './build.mjs';
+import { appsToBuild, buildApps, unbuiltApps } from './build.mjs';
 import { ServiceProcesses } from './children.mjs';
 import { startProxy } from './proxy.mjs';
 import { describeServices } from './services.mjs';
@@ -21,11 +21,18 @@ try {
 } catch (error) {
   giveUp(error.message);
 }
-console.log('eventcast: building (Nx reuses what is up to date)');
-try {
-  buildApps(workspace, appsToBuild(workspace));
-} catch (error) {
-  giveUp(`the build failed (${error.message}); nothing was started`);
+if (process.argv.includes('--no-build')) {
+  const unbuilt = unbuiltApps(workspace, appsToBuild(workspace));
+  if (unbuilt.length > 0)
+    giveUp(`--no-build, and dist/apps holds no build of ${unbuilt.join(', ')}; nothing was started`);
+  console.log('eventcast: not building (--no-build): running what dist/apps holds');
+} else {
+  console.log('eventcast: building (Nx reuses what is up to date)');
+  try {
+    buildApps(workspace, appsToBuild(workspace));
+  } catch (error) {
+    giveUp(`the build failed (${error.message}); nothing was started`);
+  }
 }
 const broker = await chooseBroker({ mqttUrl: settings.mqttUrl, port: settings.brokerPort }).catch((error) =>
   giveUp(`could not start the embedded broker on port ${settings.brokerPort} (${error.message})`),

@@ -1,5 +1,5 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, inheritedServiceEnvironment, isListening, waitFor, websocketUpgrade } from '@eventcast/testing';
@@ -55,7 +55,7 @@ class NpmStart {
       SERVICE_ID: 'start-test',
     };
     const start = new NpmStart(
-      spawn('npm', ['start'], {
+      spawn('npm', ['start', '--', '--no-build'], {
         cwd: WORKSPACE,
         env: {
           ...env,
@@ -68,7 +68,8 @@ class NpmStart {
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );
-    // npm start builds first: four apps when another change made every build stale.
+    // --no-build: Nx built dist/apps before this suite, and a build here would write dist/apps again
+    // while other suites run services from it (README.md, "Two commands").
     const ended = start.exit.then(({ code, signal }) => Promise.reject(new Error(`npm ended (${code ?? signal})`)));
     ended.catch(() => undefined);
     await Promise.race([
@@ -253,4 +254,21 @@ describe('npm start', () => {
     );
     expect(third.output).toContain('eventcast: stopping (npm start ended)');
   }, 250_000);
+});
+
+describe('npm start --no-build', () => {
+  it('names the apps dist/apps holds no build of, and starts nothing', () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'eventcast-unbuilt-'));
+    cpSync(join(WORKSPACE, 'tools/start'), join(workspace, 'tools/start'), { recursive: true });
+    symlinkSync(join(WORKSPACE, 'node_modules'), join(workspace, 'node_modules'));
+    const result = spawnSync(process.execPath, [join(workspace, 'tools/start/start.mjs'), '--no-build'], {
+      env: { ...inheritedServiceEnvironment(), DATA_DIR: join(workspace, 'data') },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.stderr).toContain(
+      'eventcast: --no-build, and dist/apps holds no build of history, datastore, controller; nothing was started',
+    );
+    expect(result.status).toBe(1);
+  });
 });

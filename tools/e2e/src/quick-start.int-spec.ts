@@ -48,7 +48,7 @@ describe('the README quick start', () => {
       CONTROLLER_PORT: String(ports.controller),
       WEB_PORT: String(ports.web),
     };
-    start = spawn(process.execPath, ['tools/start/start.mjs'], { cwd: WORKSPACE, env, stdio: 'pipe' });
+    start = spawn(process.execPath, ['tools/start/start.mjs', '--no-build'], { cwd: WORKSPACE, env, stdio: 'pipe' });
     start.stdout?.on('data', (chunk: Buffer) => (startOutput += chunk.toString()));
     start.stderr?.on('data', (chunk: Buffer) => (startOutput += chunk.toString()));
     await waitFor(
