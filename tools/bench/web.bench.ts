@@ -9,7 +9,10 @@
 // thread's busy time per interaction and per frame of a Shift + drag; (4) the page's JavaScript heap
 // after all that; (5) the live tail (web/live-tail.ts): 300 fields published over MQTT once a
 // second, all live in 15 tabs of 20 fields (the graph's most) for BENCH_WEB_TAIL_MIN minutes
-// (default 30; 0 skips it), each tab's heap every minute and at the end.
+// (default 30; 0 skips it), each tab's heap every minute and at the end; (6) the fleet
+// (web/fleet.ts): 20 controllers of 100 blocks on the bus, the controllers page and a 100-block
+// page opened and watched live for BENCH_WEB_FLEET_S seconds each (default 60).
+// BENCH_WEB_PARTS picks parts: `graph` (1-4), `tail` (5) and `fleet` (6); default all three.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,12 +21,13 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { CDPSession, chromium, Page } from 'playwright-core';
+import { Browser, CDPSession, chromium, Page } from 'playwright-core';
 import { DAY_US } from '@eventcast/domain';
 import { CHROMIUM_LAUNCH, freePort } from '@eventcast/testing';
 import { DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, sqlText } from '@eventcast/time-series-store';
 import { cleanups, runBench, startBuiltApp } from './bench-run';
 import { percentile } from './percentile';
+import { fleetReport } from './web/fleet';
 import { heapMb, liveTail } from './web/live-tail';
 import { PAGE_PROBES_SCRIPT, PageProbeTimes } from './web/page-probes';
 
@@ -41,6 +45,8 @@ const PAN_STEPS = 20;
 const PAN_MOVES = `Shift + drag to pan: the ${PAN_STEPS} moves`;
 const TAIL_MINUTES = Number(process.env.BENCH_WEB_TAIL_MIN ?? 30);
 const TAIL_FIELDS = 300;
+const FLEET = { controllers: 20, blocks: 100, seconds: Number(process.env.BENCH_WEB_FLEET_S ?? 60) };
+const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'graph,tail,fleet').split(','));
 const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const PREFIX = `bench-web-${randomBytes(3).toString('hex')}`;
 const TAIL_KEY = `${PREFIX}-tail`;
@@ -264,14 +270,16 @@ async function main() {
     report.push(...lines);
     for (const line of lines) console.log(line);
   };
-  const loadStarted = Date.now();
-  const points = await loadYear(dataDir);
-  console.log(`loaded ${points.toLocaleString('en-US')} points in ${Date.now() - loadStarted} ms`);
+  if (PARTS.has('graph')) {
+    const loadStarted = Date.now();
+    const points = await loadYear(dataDir);
+    console.log(`loaded ${points.toLocaleString('en-US')} points in ${Date.now() - loadStarted} ms`);
+  }
   const env = { DATA_DIR: dataDir, QUESTDB_URL: '', REDIS_URL: '', MQTT_CLIENT_ID: `${PREFIX}-history` };
   const history = await startBuiltApp('history', env, '/history/timeseries/ping');
   const datastore = await startBuiltApp('datastore', env, '/history/datastore/ping');
   const historyUrl = `http://127.0.0.1:${history.port}`;
-  console.log(`rollups caught up in ${await rollupsCaughtUp(historyUrl)} ms`);
+  if (PARTS.has('graph')) console.log(`rollups caught up in ${await rollupsCaughtUp(historyUrl)} ms`);
   const origin = await startProxy([
     { prefix: '/history/datastore/', target: `http://127.0.0.1:${datastore.port}` },
     { prefix: '/history/', target: historyUrl },
@@ -279,6 +287,26 @@ async function main() {
 
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   cleanups.push(() => browser.close());
+  if (PARTS.has('graph')) await graphPart(browser, origin, log);
+  if (PARTS.has('fleet')) {
+    log(...(await fleetReport(browser, origin, { brokerUrl: MQTT_URL, prefix: PREFIX, ...FLEET })));
+  }
+  if (PARTS.has('tail') && TAIL_MINUTES > 0) {
+    log(
+      await liveTail(browser, origin, {
+        brokerUrl: MQTT_URL,
+        key: TAIL_KEY,
+        fields: TAIL_FIELDS,
+        minutes: TAIL_MINUTES,
+      }),
+    );
+  }
+  console.log('\nresults (2 shared cores: other work on the machine lowers these figures)');
+  for (const line of report) console.log(line);
+}
+
+/** Parts 1 to 4: the first page's JavaScript, click-to-drawn, zoom and pan, and the page's heap. */
+async function graphPart(browser: Browser, origin: string, log: (...lines: string[]) => void): Promise<void> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.addInitScript(PAGE_PROBES_SCRIPT);
   const scripts: Array<Promise<Buffer>> = [];
@@ -321,18 +349,7 @@ async function main() {
 
   const devtools = await page.context().newCDPSession(page);
   log(`JavaScript heap of the page after all that, garbage collected: ${(await heapMb(devtools, true)).toFixed(1)} MB`);
-  if (TAIL_MINUTES > 0) {
-    log(
-      await liveTail(browser, origin, {
-        brokerUrl: MQTT_URL,
-        key: TAIL_KEY,
-        fields: TAIL_FIELDS,
-        minutes: TAIL_MINUTES,
-      }),
-    );
-  }
-  console.log('\nresults (2 shared cores: other work on the machine lowers these figures)');
-  for (const line of report) console.log(line);
+  await page.context().close();
 }
 
 runBench('bench:web', 60 * 60_000, main);
