@@ -12,7 +12,7 @@ import { useControllers } from './use-controllers';
  * links, its form and its deletion, discovery of plugged-in hardware, and backups saved and loaded.
  */
 export function BlocksPage({ serviceId }: { serviceId: string }) {
-  const { controllers, live } = useControllers();
+  const { controllers, live } = useControllers(serviceId);
   const { news, discover } = useDiscovery(serviceId);
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');

@@ -5,16 +5,20 @@ import { applyControllerEvent, type Controllers } from './controller-list';
 
 /**
  * The controllers on the bus, kept current by the controller stream, and whether the stream is
- * open; when the stream cannot open, the user is asked for the API token if that is why.
+ * open; when the stream cannot open, the user is asked for the API token if that is why. With
+ * `only`, the other controllers' events are dropped as they come: a page of one controller is
+ * not drawn again for each event of the fleet.
  */
-export function useControllers(): { controllers: Controllers; live: boolean } {
+export function useControllers(only?: string): { controllers: Controllers; live: boolean } {
   const { services } = useConnection();
   const [controllers, setControllers] = useState<Controllers>(new Map());
   const [live, setLive] = useState(false);
   useEffect(() => {
     let opened = false;
     return followControllers(services.token, {
-      onEvent: (event) => setControllers((known) => applyControllerEvent(known, event)),
+      onEvent: (event) => {
+        if (only === undefined || event.key === only) setControllers((known) => applyControllerEvent(known, event));
+      },
       onOpenChange: (open) => {
         setLive(open);
         opened ||= open;
@@ -23,6 +27,6 @@ export function useControllers(): { controllers: Controllers; live: boolean } {
         if (!opened) void services.history.POST('/timeseries/fields', { body: { limit: 1 } }).catch(() => undefined);
       },
     });
-  }, [services]);
+  }, [services, only]);
   return { controllers, live };
 }
