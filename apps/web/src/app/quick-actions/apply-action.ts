@@ -1,6 +1,7 @@
 import type { ControllerApiClient } from '@eventcast/api-client';
 import { problemsOf } from '../controllers/use-controller-call';
-import { patchesByController, type BlockPatch, type PatchOutcome } from './quick-actions';
+import { patchesByController, type PatchOutcome } from './apply-plan';
+import type { BlockPatch } from './quick-action';
 
 /**
  * Sends each patch as one `/blocks/patch` call to its controller: a controller's patches one after

@@ -3,7 +3,7 @@ import { findBlockType } from '@eventcast/block-model';
 import { FieldInput } from '../controllers/block-editor';
 import { dataValue, formFields, inputLabel } from '../controllers/block-form';
 import { controllersInOrder, type Controllers } from '../controllers/controller-list';
-import type { Change } from './quick-actions';
+import type { Change } from './action-changes';
 
 /**
  * Picks one change of a quick action: a controller, one of its blocks, a field a user sets (from

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { Controllers } from '../controllers/controller-list';
-import { actionState, changesOf, valueText, type QuickAction } from './quick-actions';
+import { changesOf } from './action-changes';
+import { actionState, valueText } from './action-state';
+import type { QuickAction } from './quick-action';
 import { useApplyAction, type ApplyOutcome } from './use-apply-action';
 
 const STATE_WORDS = { active: 'Active', inactive: 'Not active', unknown: 'Unknown' } as const;

@@ -1,16 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { Controllers } from '../controllers/controller-list';
 import { ChangePicker } from './change-picker';
-import {
-  actionProblems,
-  changesOf,
-  QUICK_ACTIONS_NAMESPACE,
-  quickActionId,
-  valueText,
-  withChange,
-  withoutChange,
-  type QuickAction,
-} from './quick-actions';
+import { actionProblems, changesOf, withChange, withoutChange } from './action-changes';
+import { valueText } from './action-state';
+import { QUICK_ACTIONS_NAMESPACE, quickActionId, type QuickAction } from './quick-action';
 
 /**
  * Creates a quick action, or edits `action`: its name and its changes, each added with the picker

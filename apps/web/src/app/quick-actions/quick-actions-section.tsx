@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Controllers } from '../controllers/controller-list';
 import { QuickActionCard } from './quick-action-card';
 import { QuickActionEditor } from './quick-action-editor';
-import type { QuickAction } from './quick-actions';
+import type { QuickAction } from './quick-action';
 import { useQuickActions } from './use-quick-actions';
 
 /**

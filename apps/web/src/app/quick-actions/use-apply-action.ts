@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import type { Controllers } from '../controllers/controller-list';
 import { useConnection } from '../services-context';
 import { applyPatches } from './apply-action';
-import { applyProblems, applyReport, type ControllerReport, type QuickAction } from './quick-actions';
+import { applyProblems, applyReport, type ControllerReport } from './apply-plan';
+import type { QuickAction } from './quick-action';
 
 /** How the last apply went: refused before sending (nothing sent), sending, or each controller's report. */
 export type ApplyOutcome =

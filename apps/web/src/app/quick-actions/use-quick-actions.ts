@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { dataOf } from '../../services/api';
 import { useConnection } from '../services-context';
-import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from './quick-actions';
+import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from './quick-action';
 
 /**
  * The quick actions kept in the datastore, by name, read again after each save or delete here;
