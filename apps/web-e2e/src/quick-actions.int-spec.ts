@@ -1,7 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { PrivateBroker } from '@eventcast/testing';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
-import { tabTo } from './harness/keyboard';
+import { isFocused, tabTo } from './harness/keyboard';
 import { screenshot, seriousAxeViolations } from './harness/page-checks';
 import { actionStateLine, addChange, quickActionCard } from './harness/quick-actions';
 import { WebStack } from './harness/web-stack';
@@ -83,6 +83,7 @@ describe('a user with quick actions', () => {
       })
       .waitFor();
     await expect(page.getByRole('form', { name: 'New quick action' }).count()).resolves.toBe(0);
+    await expect(isFocused(page.getByRole('button', { name: 'New quick action' }))).resolves.toBe(true);
   }, 60_000);
 
   it('applies it by keyboard, and shows it active at the next event', async () => {

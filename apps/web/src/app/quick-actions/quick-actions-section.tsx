@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Controllers } from '../controllers/controller-list';
 import { QuickActionCard } from './quick-action-card';
 import { QuickActionEditor } from './quick-action-editor';
@@ -13,6 +13,20 @@ export function QuickActionsSection({ controllers }: { controllers: Controllers 
   const { actions, problem, save, remove } = useQuickActions();
   // undefined: no form open; null: the form of a new action.
   const [editing, setEditing] = useState<QuickAction | null>();
+  const [closed, setClosed] = useState(false);
+  const newButton = useRef<HTMLButtonElement>(null);
+  // The form's controls leave the page when it closes: the keyboard focus goes back to where forms open.
+  useEffect(() => {
+    if (closed) newButton.current?.focus();
+  }, [closed]);
+  const edit = (action: QuickAction | null) => {
+    setClosed(false);
+    setEditing(action);
+  };
+  const close = () => {
+    setEditing(undefined);
+    setClosed(true);
+  };
   return (
     <section class="quick-actions" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title">Quick actions</h2>
@@ -22,7 +36,7 @@ export function QuickActionsSection({ controllers }: { controllers: Controllers 
         </p>
       )}
       {editing === undefined ? (
-        <button type="button" onClick={() => setEditing(null)}>
+        <button type="button" ref={newButton} onClick={() => edit(null)}>
           New quick action
         </button>
       ) : (
@@ -31,7 +45,7 @@ export function QuickActionsSection({ controllers }: { controllers: Controllers 
           action={editing ?? undefined}
           controllers={controllers}
           onSave={save}
-          onClose={() => setEditing(undefined)}
+          onClose={close}
         />
       )}
       {actions.length === 0 && !problem && <p class="hint">No quick action saved yet.</p>}
@@ -41,7 +55,7 @@ export function QuickActionsSection({ controllers }: { controllers: Controllers 
             key={action.id}
             action={action}
             controllers={controllers}
-            onEdit={() => setEditing(action)}
+            onEdit={() => edit(action)}
             onDelete={() => remove(action)}
           />
         ))}
