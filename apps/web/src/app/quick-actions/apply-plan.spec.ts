@@ -1,5 +1,5 @@
 import type { ControllerView, Controllers } from '../controllers/controller-list';
-import { applyProblems, applyReport, patchesByController } from './apply-plan';
+import { applyProblems, applyReport, patchesByController, reportLine } from './apply-plan';
 import type { BlockPatch } from './quick-action';
 
 const degC = (value: number | null) => ({ __objtype: 'Quantity', unit: 'degC', value });
@@ -65,5 +65,19 @@ describe('applying a quick action', () => {
         failed: [{ blockId: 'Cellar setpoint', problems: ['data.storedSetting must be a Quantity'] }],
       },
     ]);
+  });
+
+  it("words each controller's line: the blocks patched, then each refused with its message", () => {
+    expect(reportLine({ serviceId: 'fermenter', applied: ['A', 'B'], failed: [] })).toBe('fermenter: patched A, B.');
+    expect(
+      reportLine({
+        serviceId: 'cellar',
+        applied: [],
+        failed: [{ blockId: 'C', problems: ['data.x is bad', 'data.y too'] }],
+      }),
+    ).toBe('cellar: C not patched: data.x is bad; data.y too.');
+    expect(
+      reportLine({ serviceId: 'attic', applied: ['A'], failed: [{ blockId: 'C', problems: ['404 Not Found'] }] }),
+    ).toBe('attic: patched A. C not patched: 404 Not Found.');
   });
 });

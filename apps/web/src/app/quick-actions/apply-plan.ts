@@ -47,3 +47,12 @@ export function applyReport(outcomes: readonly PatchOutcome[]): ControllerReport
   }
   return [...reports.values()];
 }
+
+/** One controller's line of the report: `cellar: patched A, B. C not patched: <the controller's message>.` */
+export function reportLine({ serviceId, applied, failed }: ControllerReport): string {
+  const parts = [
+    ...(applied.length > 0 ? [`patched ${applied.join(', ')}.`] : []),
+    ...failed.map(({ blockId, problems }) => `${blockId} not patched: ${problems.join('; ')}.`),
+  ];
+  return `${serviceId}: ${parts.join(' ')}`;
+}

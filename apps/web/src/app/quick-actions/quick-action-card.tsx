@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Controllers } from '../controllers/controller-list';
 import { changesOf } from './action-changes';
 import { actionState, valueText } from './action-state';
+import { reportLine } from './apply-plan';
 import type { QuickAction } from './quick-action';
 import { useApplyAction, type ApplyOutcome } from './use-apply-action';
 
@@ -78,11 +79,8 @@ function ApplyReport({ outcome }: { outcome?: ApplyOutcome }) {
   return (
     <div role="status" class={failed ? 'problem' : 'hint'}>
       <ul class="apply-report">
-        {outcome.reports.map(({ serviceId, applied: patched, failed: refused }) => (
-          <li key={serviceId}>
-            {serviceId}: {patched.length > 0 && `patched ${patched.join(', ')}.`}
-            {refused.map(({ blockId, problems }) => ` ${blockId} not patched: ${problems.join('; ')}.`)}
-          </li>
+        {outcome.reports.map((report) => (
+          <li key={report.serviceId}>{reportLine(report)}</li>
         ))}
       </ul>
       {failed && applied && (
