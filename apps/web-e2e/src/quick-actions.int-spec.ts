@@ -101,6 +101,7 @@ describe('a user with quick actions across two controllers', () => {
       .filter({ hasText: `Beer setpoint on ${fermenter}: data.filterThreshold must be at least 0 delta_degC` })
       .waitFor();
     await expect(page.getByRole('list', { name: 'Quick actions' }).getByRole('heading').count()).resolves.toBe(0);
+    await expect(seriousAxeViolations(page, 'quick action refused')).resolves.toEqual([]);
 
     await page.getByRole('button', { name: `Remove Beer setpoint filterThreshold on ${fermenter}` }).click();
     await page.getByRole('button', { name: 'Save quick action' }).click();

@@ -85,11 +85,13 @@ export function QuickActionEditor({
         onAdd={(change) => setPatches((previous) => withChange(previous, change))}
       />
       {problems.length > 0 && (
-        <ul role="alert" class="problem">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        <div role="alert" class="problem">
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
       )}
       <div class="form-actions">
         <button type="submit">Save quick action</button>
