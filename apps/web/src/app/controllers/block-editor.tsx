@@ -67,7 +67,7 @@ export function BlockEditor({
   );
 }
 
-interface FieldInputProps {
+export interface FieldInputProps {
   field: FormField;
   id: string;
   value: string;
@@ -76,7 +76,8 @@ interface FieldInputProps {
   problem?: string;
 }
 
-function FieldInput({ field, id, value, onChange, problem }: FieldInputProps) {
+/** The input of one field of a block's form: a checkbox, a select of names or blocks, a text or number input. */
+export function FieldInput({ field, id, value, onChange, problem }: FieldInputProps) {
   const common = { id, 'aria-invalid': problem ? true : undefined, 'aria-describedby': problem };
   const onInput = (event: Event) => onChange((event.currentTarget as HTMLInputElement | HTMLSelectElement).value);
   switch (field.kind) {

@@ -76,7 +76,8 @@ export function patchData(fields: readonly FormField[], values: FormValues): Rec
   return data;
 }
 
-function dataValue(field: FormField, value: string): unknown {
+/** The value of a field's input as a patch's `data` holds it (see {@link patchData}). */
+export function dataValue(field: FormField, value: string): unknown {
   const number = value.trim() === '' ? null : Number(value);
   switch (field.kind) {
     case 'number':

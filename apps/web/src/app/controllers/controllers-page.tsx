@@ -1,8 +1,12 @@
+import { QuickActionsSection } from '../quick-actions/quick-actions-section';
 import { controllersInOrder } from './controller-list';
 import { controllerPath } from './controller-routes';
 import { useControllers } from './use-controllers';
 
-/** Every controller on the bus, live: online or offline, its device, version, unit and block count. */
+/**
+ * Every controller on the bus, live: online or offline, its device, version, unit and block count;
+ * below them the quick actions, marked active from the same events.
+ */
 export function ControllersPage() {
   const { controllers, live } = useControllers();
   const shown = controllersInOrder(controllers);
@@ -34,6 +38,7 @@ export function ControllersPage() {
           </li>
         ))}
       </ul>
+      <QuickActionsSection controllers={controllers} />
     </>
   );
 }

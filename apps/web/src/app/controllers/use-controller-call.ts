@@ -33,7 +33,8 @@ export function useControllerCall(serviceId: string): {
   return { outcome, run };
 }
 
-function problemsOf(response: Response, error: unknown): string[] {
+/** The problems a refused call's answer names: the service's messages, else its status. */
+export function problemsOf(response: Response, error: unknown): string[] {
   const message = (error as { message?: unknown } | undefined)?.message;
   if (Array.isArray(message)) return message.map(String);
   return [typeof message === 'string' ? message : `${response.status} ${response.statusText}`];

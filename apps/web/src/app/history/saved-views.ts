@@ -12,11 +12,16 @@ export interface SavedView {
 
 /** A document id for a new view called `name`: its letters and digits, then a unique suffix. */
 export function savedViewId(name: string, now = Date.now()): string {
+  return namedDocumentId('view', name, now);
+}
+
+/** A document id of the UI for a new `kind` of document called `name`: `<kind>-<letters and digits>-<unique suffix>`. */
+export function namedDocumentId(kind: string, name: string, now = Date.now()): string {
   const slug = name
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
-  return `view-${slug ? `${slug}-` : ''}${now.toString(36)}`;
+  return `${kind}-${slug ? `${slug}-` : ''}${now.toString(36)}`;
 }
 
 /** The saved views among datastore documents, by name. */

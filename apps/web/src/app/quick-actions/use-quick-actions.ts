@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'preact/hooks';
+import { dataOf } from '../../services/api';
+import { useConnection } from '../services-context';
+import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from './quick-action';
+
+/**
+ * The quick actions kept in the datastore, by name, read again after each save or delete here;
+ * `save` and `remove` reject with the service's message when it refuses.
+ */
+export function useQuickActions(): {
+  actions: QuickAction[];
+  problem: string;
+  save: (action: QuickAction) => Promise<void>;
+  remove: (action: QuickAction) => Promise<void>;
+} {
+  const { services } = useConnection();
+  const [actions, setActions] = useState<QuickAction[]>([]);
+  const [problem, setProblem] = useState('');
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    dataOf(services.datastore.POST('/mget', { body: { namespace: QUICK_ACTIONS_NAMESPACE } }))
+      .then(({ values }) => {
+        if (!current) return;
+        setActions(quickActionsOf(values as Record<string, unknown>[]));
+        setProblem('');
+      })
+      .catch((error: Error) => current && setProblem(`Could not list the quick actions: ${error.message}`));
+    return () => {
+      current = false;
+    };
+  }, [services, generation]);
+
+  const reread = () => setGeneration((n) => n + 1);
+  const save = async (action: QuickAction) => {
+    await dataOf(services.datastore.POST('/set', { body: { value: action } }));
+    reread();
+  };
+  const remove = async (action: QuickAction) => {
+    await dataOf(services.datastore.POST('/delete', { body: { namespace: QUICK_ACTIONS_NAMESPACE, id: action.id } }));
+    reread();
+  };
+  return { actions, problem, save, remove };
+}
