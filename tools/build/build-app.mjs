@@ -1,10 +1,12 @@
 // Builds one app to dist/apps/<app>/main.js: tsc (which, unlike esbuild, emits the decorator
-// metadata Nest needs) with the Nest Swagger plugin, then lib aliases rewritten to relative paths.
+// metadata Nest needs) with the Nest Swagger plugin, lib aliases rewritten to relative paths, then
+// the compiled files bundled into the one main.js (bundle-app.mjs).
 import { createRequire } from 'node:module';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { replaceTscAliasPaths } from 'tsc-alias';
+import { bundleApp } from './bundle-app.mjs';
 
 const require = createRequire(import.meta.url);
 const swaggerPlugin = require('@nestjs/swagger/plugin');
@@ -21,15 +23,17 @@ const finalDir = join(workspace, 'dist', 'apps', app);
 // starting the app meanwhile (npm start builds while other integration tests run) finds a whole
 // build, the old or the new one.
 const outDir = `${finalDir}.building-${process.pid}`;
+const compiledDir = `${finalDir}.compiled-${process.pid}`;
 
 const parsed = ts.getParsedCommandLineOfConfigFile(
   configFile,
-  { outDir },
+  { outDir: compiledDir },
   {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => fail([diagnostic]),
   },
 );
+rmSync(compiledDir, { recursive: true, force: true });
 rmSync(outDir, { recursive: true, force: true });
 const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
 const emitted = program.emit(undefined, undefined, undefined, false, {
@@ -38,9 +42,18 @@ const emitted = program.emit(undefined, undefined, undefined, false, {
 const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
 if (diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error)) fail(diagnostics);
 
-await replaceTscAliasPaths({ configFile, outDir, resolveFullPaths: false });
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'main.js'), `require('./apps/${app}/src/main.js');\n`);
+await replaceTscAliasPaths({ configFile, outDir: compiledDir, resolveFullPaths: false });
+// main.js runs the service; openapi.js prints its OpenAPI document (tools/openapi).
+const entries = ['main.js', 'openapi.js'].filter((entry) => existsSync(join(compiledDir, 'apps', app, 'src', entry)));
+await Promise.all(
+  entries.map((entry) => bundleApp(join(compiledDir, 'apps', app, 'src', entry), join(outDir, entry))),
+).catch((error) => {
+  console.error(`bundling ${app} failed: ${error.message}`);
+  rmSync(compiledDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+  process.exit(1);
+});
+rmSync(compiledDir, { recursive: true, force: true });
 const oldDir = `${finalDir}.old-${process.pid}`;
 rmSync(oldDir, { recursive: true, force: true });
 try {
@@ -55,6 +68,6 @@ console.log(`built ${app} -> dist/apps/${app}/main.js`);
 function fail(list) {
   const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => workspace, getNewLine: () => '\n' };
   console.error(ts.formatDiagnosticsWithColorAndContext(list, host));
-  rmSync(outDir, { recursive: true, force: true });
+  rmSync(compiledDir, { recursive: true, force: true });
   process.exit(1);
 }

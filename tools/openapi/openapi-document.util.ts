@@ -10,11 +10,11 @@ export function committedDocumentPath(app: string): string {
 }
 
 /**
- * The OpenAPI document of an app as its build prints it (`dist/apps/<app>/.../openapi.js`, compiled
+ * The OpenAPI document of an app as its build prints it (`dist/apps/<app>/openapi.js`, compiled
  * with the Swagger plugin, so DTO comments are in it), formatted as committed.
  */
 export function printedDocument(app: string): string {
-  const entry = join(WORKSPACE, 'dist/apps', app, 'apps', app, 'src/openapi.js');
+  const entry = join(WORKSPACE, 'dist/apps', app, 'openapi.js');
   return execFileSync(process.execPath, [entry], {
     cwd: WORKSPACE,
     encoding: 'utf8',

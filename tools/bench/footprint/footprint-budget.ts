@@ -6,8 +6,8 @@
  */
 export const IDLE_RSS_BUDGET_MIB = {
   datastore: 125,
-  history: 175,
-  controller: 140,
+  history: 160,
+  controller: 130,
   stack: 480,
 };
 
