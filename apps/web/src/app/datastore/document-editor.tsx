@@ -66,12 +66,16 @@ export function DocumentEditor({ opened, namespace, current, onWritten, onClose 
 
   const remove = async () => {
     if (!opened) return;
-    const { data, error, response } = await services.datastore.POST('/delete', {
-      body: { namespace: opened.namespace, id: opened.id },
-    });
     setAsking(false);
-    if (!response.ok || !data) return setStatus(`Not deleted: ${problemsOf(response, error).join('; ')}`);
-    onWritten(null);
+    try {
+      const { data, error, response } = await services.datastore.POST('/delete', {
+        body: { namespace: opened.namespace, id: opened.id },
+      });
+      if (!response.ok || !data) return setStatus(`Not deleted: ${problemsOf(response, error).join('; ')}`);
+      onWritten(null);
+    } catch (error) {
+      setStatus(`The datastore did not answer: ${String(error)}`);
+    }
   };
 
   return (

@@ -46,7 +46,14 @@ export function ImportPanel({ onImported }: { onImported(namespace: string): voi
   };
 
   const write = async ({ fileName, file }: PendingImport) => {
-    const { data, error, response } = await services.datastore.POST('/mset', { body: { values: file.documents } });
+    setProblem('');
+    let answer;
+    try {
+      answer = await services.datastore.POST('/mset', { body: { values: file.documents } });
+    } catch (error) {
+      return setProblem(`The datastore did not answer; nothing was imported: ${String(error)}`);
+    }
+    const { data, error, response } = answer;
     if (!response.ok || !data) return setProblem(`Nothing was imported: ${problemsOf(response, error).join('; ')}`);
     setPending(undefined);
     setDone(`Imported ${fileName}: ${documentCount(data.values.length)} written to ${namespaceLabel(file.namespace)}.`);

@@ -52,7 +52,10 @@ export function useDatastore(namespace: string | undefined): DatastoreView {
   );
 
   const readNamespaces = useCallback(() => {
-    dataOf(services.datastore.POST('/namespaces', { body: {} })).then(setNamespaces, failed);
+    dataOf(services.datastore.POST('/namespaces', { body: {} })).then((list) => {
+      setProblem('');
+      setNamespaces(list);
+    }, failed);
   }, [services, failed]);
 
   const readDocuments = useCallback(
