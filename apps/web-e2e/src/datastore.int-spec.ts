@@ -174,6 +174,7 @@ function describeDatastorePage(
         confirm.getByRole('list', { name: 'Changes 1 document' }).getByRole('listitem').allTextContents(),
       ).resolves.toEqual(['cellar']);
       await expect(stored(settings)).resolves.toHaveLength(1);
+      await expect(seriousAxeViolations(first, 'datastore, import listed')).resolves.toEqual([]);
 
       await confirm.getByRole('button', { name: 'Import settings.json' }).click();
       await first.getByText(`Imported settings.json: 2 documents written to ${settings}.`).waitFor();
