@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAsync } from 'mqtt';
+import WebSocket from 'ws';
 import { answerOf, freePort, MqttRecorder, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 
 const REPO = resolve(__dirname, '../../..');
@@ -268,8 +269,17 @@ describe('the Compose broker with its accounts and ACL', () => {
       });
       expect(fields.length).toBeGreaterThan(0);
 
+      // The history account reads the change events too, which history relays to the web app.
+      const documents = new WebSocket(`${history.url.replace(/^http/, 'ws')}/history/documents/stream`);
+      const relayed = new Promise<string>((done, fail) => {
+        documents.once('message', (data: Buffer) => done(data.toString()));
+        documents.once('error', fail);
+      });
+      await new Promise((done) => documents.once('open', done));
       await datastore.client.POST('/set', { body: { value: { namespace: 'broker-access', id: 'doc' } } });
       await operator.next('eventcast/datastore/broker-access', 'the change event of the document');
+      expect(JSON.parse(await relayed)).toEqual({ changed: [{ namespace: 'broker-access', id: 'doc' }] });
+      documents.close();
 
       await operator.publish('eventcast/controller/blocks/create', {
         id: 'Broker sensor',

@@ -6,6 +6,12 @@ import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import { freePort, ProxyProcess } from '@eventcast/testing';
 
+/**
+ * The history service's WebSockets, all below `/history/` but none below `/history/datastore/`: the
+ * documents stream carries the datastore's change events yet is served by history.
+ */
+const HISTORY_STREAMS = ['/history/timeseries/stream', '/history/controllers/stream', '/history/documents/stream'];
+
 /** What an upstream saw of one request. */
 interface Seen {
   upstream: string;
@@ -73,8 +79,12 @@ describe('the proxy of npm start (tools/start/proxy.mjs)', () => {
       void released.then(() => response.end('second part\n'));
       return true;
     });
-    new WebSocketServer({ server: history.server, path: '/history/timeseries/stream' }).on('connection', (socket) =>
-      socket.on('message', (data: Buffer) => socket.send(`echo ${data.toString()}`)),
+    new WebSocketServer({
+      server: history.server,
+      verifyClient: ({ req }: { req: IncomingMessage }, accept: (ok: boolean, code?: number) => void) =>
+        accept(HISTORY_STREAMS.includes(req.url ?? ''), 400),
+    }).on('connection', (socket, request) =>
+      socket.on('message', (data: Buffer) => socket.send(`echo ${request.url} ${data.toString()}`)),
     );
     datastore = await echoServer('datastore');
     refusedPort = await freePort();
@@ -144,17 +154,20 @@ describe('the proxy of npm start (tools/start/proxy.mjs)', () => {
     );
   });
 
-  it('passes a WebSocket upgrade on, and the messages both ways', async () => {
-    const socket = new WebSocket(`${proxy.url.replace(/^http/, 'ws')}/history/timeseries/stream`);
-    const reply = new Promise<string>((done, fail) => {
-      socket.once('message', (data: Buffer) => done(data.toString()));
-      socket.once('error', fail);
-    });
-    await new Promise((done) => socket.once('open', done));
-    socket.send('hello');
-    expect(await reply).toBe('echo hello');
-    socket.close();
-  });
+  it.each(HISTORY_STREAMS)(
+    'passes the WebSocket upgrade of %s on to history, and the messages both ways',
+    async (path) => {
+      const socket = new WebSocket(`${proxy.url.replace(/^http/, 'ws')}${path}`);
+      const reply = new Promise<string>((done, fail) => {
+        socket.once('message', (data: Buffer) => done(data.toString()));
+        socket.once('error', fail);
+      });
+      await new Promise((done) => socket.once('open', done));
+      socket.send('hello');
+      expect(await reply).toBe(`echo ${path} hello`);
+      socket.close();
+    },
+  );
 
   it("refuses an upgrade with the upstream's own answer, or 404 where no upstream is", async () => {
     const refused = (path: string) =>

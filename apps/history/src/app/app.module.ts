@@ -1,14 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { HistoryConfig } from '../config/history.config';
-import { ControllerStateFeedModule } from '../infra/controller-state-feed/controller-state-feed.module';
+import { BusRelayFeedModule } from '../infra/bus-relay-feed/bus-relay-feed.module';
 import { TimeSeriesStoreModule } from '../infra/time-series-store.module';
 import { ControllerStatesModule } from './controller-states/controller-states.module';
+import { DatastoreChangesModule } from './datastore-changes/datastore-changes.module';
 import { IngestConsumerModule } from './ingest/ingest-consumer.module';
 import { SessionBacklog } from './ingest/session-backlog';
 import { TimeSeriesModule } from './time-series/time-series.module';
 
-/** The history service: MQTT ingest into the time-series store, the query API over it, and the controllers' states relayed. */
+/** The history service: MQTT ingest into the time-series store, the query API over it, and the controllers' states and the datastore's changes relayed. */
 @Module({})
 export class AppModule {
   /** `backlog` is the one the MQTT server feeds; its count is a metric. */
@@ -21,7 +22,8 @@ export class AppModule {
         IngestConsumerModule.forRoot(config.mqttShareGroup),
         TimeSeriesModule,
         ControllerStatesModule,
-        ControllerStateFeedModule,
+        DatastoreChangesModule,
+        BusRelayFeedModule,
         RouterModule.register([{ path: 'timeseries', module: TimeSeriesModule }]),
       ],
       providers: [

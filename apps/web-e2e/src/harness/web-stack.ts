@@ -13,6 +13,8 @@ export interface WebStackOptions {
   historyEnv?: Record<string, string>;
   /** The broker of every service; unset: the shared test broker. */
   brokerUrl?: string;
+  /** More variables of the datastore service, e.g. `REDIS_URL`; unset: its embedded SQLite store. */
+  datastoreEnv?: Record<string, string>;
 }
 
 /**
@@ -39,6 +41,7 @@ export class WebStack {
     apiToken,
     historyEnv = {},
     brokerUrl = testBrokerUrl(),
+    datastoreEnv = {},
   }: WebStackOptions = {}): Promise<WebStack> {
     const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-web-e2e-'));
     const run = randomBytes(4).toString('hex');
@@ -55,7 +58,11 @@ export class WebStack {
         QUESTDB_TABLE: `web_e2e_${run}`,
       });
       started.push(history);
-      const datastore = await ServiceUnderTest.start('datastore', { ...common, DATA_DIR: join(dataDir, 'datastore') });
+      const datastore = await ServiceUnderTest.start('datastore', {
+        ...common,
+        ...datastoreEnv,
+        DATA_DIR: join(dataDir, 'datastore'),
+      });
       started.push(datastore);
       const controller = await ServiceUnderTest.start('controller', {
         ...common,

@@ -8,42 +8,67 @@ import { ConnectionProvider, useConnection } from './services-context';
 /** The app shell: the top navigation and the page of the path, with the token dialog when a call needs it. */
 export function App() {
   const route = routeOf(window.location.pathname);
-  const onControllers = route.page !== 'history';
   return (
     <ConnectionProvider>
       <header class="top">
         <span class="brand">eventcast</span>
         <nav aria-label="Main">
-          <a href="/" aria-current={onControllers ? undefined : 'page'}>
+          <a href="/" aria-current={route.page === 'history' ? 'page' : undefined}>
             History
           </a>
           <a href="/controllers" aria-current={route.page === 'controllers' ? 'page' : undefined}>
             Controllers
           </a>
+          <a href="/datastore" aria-current={route.page === 'datastore' ? 'page' : undefined}>
+            Datastore
+          </a>
         </nav>
       </header>
-      <main>{route.page === 'history' ? <HistoryPage /> : <ControllerPages route={route} />}</main>
+      <main>
+        {route.page === 'history' ? (
+          <HistoryPage />
+        ) : route.page === 'datastore' ? (
+          <LazyPage load={loadDatastorePage} />
+        ) : (
+          <LazyPage load={loadControllerPages} route={route} />
+        )}
+      </main>
       <TokenPrompt />
     </ConnectionProvider>
   );
 }
 
-type ControllerPagesModule = typeof import('./controllers/controller-pages');
+type ControllerRoute = Extract<Route, { page: 'controllers' | 'blocks' }>;
 
-/** The controller pages, whose code loads only when one is opened: the first page stays small. */
-function ControllerPages({ route }: { route: Exclude<Route, { page: 'history' }> }) {
-  const [pages, setPages] = useState<ControllerPagesModule>();
+/** The page of a controller route, from the controller pages' module. */
+const loadControllerPages = () =>
+  import('./controllers/controller-pages').then(
+    (pages) =>
+      ({ route }: { route?: ControllerRoute }) =>
+        route?.page === 'blocks' ? <pages.BlocksPage serviceId={route.serviceId} /> : <pages.ControllersPage />,
+  );
+
+const loadDatastorePage = () => import('./datastore/datastore-page').then(({ DatastorePage }) => DatastorePage);
+
+/** A page whose code loads only when it is opened: the first page stays small. */
+function LazyPage({
+  load,
+  route,
+}: {
+  load: () => Promise<ComponentType<{ route?: ControllerRoute }>>;
+  route?: ControllerRoute;
+}) {
+  const [page, setPage] = useState<{ Page: ComponentType<{ route?: ControllerRoute }> }>();
   const [problem, setProblem] = useState('');
   useEffect(() => {
-    import('./controllers/controller-pages').then(setPages, (error: unknown) =>
-      setProblem(`The page could not be loaded: ${String(error)}`),
+    load().then(
+      (Page) => setPage({ Page }),
+      (error: unknown) => setProblem(`The page could not be loaded: ${String(error)}`),
     );
-  }, []);
+  }, [load]);
   if (problem) return <p class="problem">{problem}</p>;
-  if (!pages) return <p class="hint">Loading…</p>;
-  const Page: ComponentType<{ serviceId: string }> =
-    route.page === 'controllers' ? pages.ControllersPage : pages.BlocksPage;
-  return <Page serviceId={route.page === 'blocks' ? route.serviceId : ''} />;
+  if (!page) return <p class="hint">Loading…</p>;
+  return <page.Page route={route} />;
 }
 
 /** The token dialog, in the page only while a token is wanted. */

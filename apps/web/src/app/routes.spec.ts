@@ -9,6 +9,9 @@ describe(routeOf.name, () => {
     ['/controllers/', { page: 'controllers' }],
     ['/controllers/fermenter', { page: 'blocks', serviceId: 'fermenter' }],
     ['/controllers/%E0%A4%A', { page: 'controllers' }],
+    ['/datastore', { page: 'datastore' }],
+    ['/datastore/', { page: 'datastore' }],
+    ['/datastore/else', { page: 'history' }],
   ])('shows %s as %j', (path, route) => {
     expect(routeOf(path)).toEqual(route);
   });

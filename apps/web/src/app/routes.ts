@@ -1,8 +1,10 @@
-/** The page a path shows: the history explorer, the controllers, or the blocks of one controller. */
-export type Route = { page: 'history' } | { page: 'controllers' } | { page: 'blocks'; serviceId: string };
+/** The page a path shows: the history explorer, the controllers, the blocks of one controller, or the datastore. */
+export type Route =
+  { page: 'history' } | { page: 'controllers' } | { page: 'blocks'; serviceId: string } | { page: 'datastore' };
 
 /** The route of `pathname`; a path the app does not know shows the history explorer, its first page. */
 export function routeOf(pathname: string): Route {
+  if (/^\/datastore\/?$/.test(pathname)) return { page: 'datastore' };
   const match = /^\/controllers(?:\/([^/]+))?\/?$/.exec(pathname);
   if (!match) return { page: 'history' };
   if (match[1] === undefined) return { page: 'controllers' };

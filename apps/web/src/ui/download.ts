@@ -9,3 +9,14 @@ export function download(blob: Blob, filename: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * `at` to the second as a file name may hold it, with dashes for the colons some systems refuse
+ * (`2026-11-26T03-30-00Z`).
+ */
+export function fileNameTime(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+}

@@ -1,7 +1,12 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
-import { DatastoreDocument, documentKey, TooLargeError } from '@eventcast/domain';
-import { MAX_DOCUMENT_BYTES } from './document-limits';
+import {
+  DatastoreDocument,
+  documentKey,
+  isDocumentTooLarge,
+  MAX_DOCUMENT_BYTES,
+  TooLargeError,
+} from '@eventcast/domain';
 
 /** Where a body carries its documents: `set` has one in `value`, `mset` a list in `values`. */
 export type DocumentsField = 'value' | 'values';
@@ -53,7 +58,7 @@ function documentsIn(body: Record<DocumentsField, unknown>, field: DocumentsFiel
 }
 
 function refuseOversized(documents: DatastoreDocument[]): void {
-  const oversized = documents.filter((document) => Buffer.byteLength(JSON.stringify(document)) > MAX_DOCUMENT_BYTES);
+  const oversized = documents.filter(isDocumentTooLarge);
   if (oversized.length > 0) {
     const keys = oversized.map((document) => documentKey(document.namespace, document.id)).join(', ');
     throw new TooLargeError(`documents larger than ${MAX_DOCUMENT_BYTES} bytes as JSON: ${keys}; nothing was written`);

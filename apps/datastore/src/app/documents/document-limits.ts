@@ -1,7 +1,5 @@
-/** Largest document accepted, as JSON text (1 MiB). */
-export const MAX_DOCUMENT_BYTES = 1024 * 1024;
-/** Most documents in one `mset`. */
-export const MAX_DOCUMENTS_PER_CALL = 1000;
+// The two limits a client checks before sending live in @eventcast/domain, which the web app shares.
+export { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL } from '@eventcast/domain';
 /** Most ids in one `mget` or `mdelete`. */
 export const MAX_IDS_PER_CALL = 1000;
 /** Longest glob `filter`. */

@@ -1,5 +1,6 @@
 import { findBlockType } from '@eventcast/block-model';
 import type { ControllerSchemas } from '@eventcast/api-client';
+import { fileNameTime } from '../../ui/download';
 
 /** A backup as `backup/save` answers it and `backup/load` takes it. */
 export type Backup = ControllerSchemas['BackupDto'];
@@ -52,8 +53,7 @@ function canonical(value: unknown): string {
  * with dashes for the colons a file name may not hold (`controller-1-2026-11-26T03-30-00Z.json`).
  */
 export function backupFileName(backup: Backup, serviceId: string): string {
-  const made = new Date(backup.timestamp ?? Date.now()).toISOString().replace(/\.\d+Z$/, 'Z');
-  return `${backup.serviceId ?? serviceId}-${made.replace(/:/g, '-')}.json`;
+  return `${backup.serviceId ?? serviceId}-${fileNameTime(new Date(backup.timestamp ?? Date.now()))}.json`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { findBlockType, type BlockType } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
-import { formFields, formValues, inputLabel, patchData, problemsByField, problemsByPath } from './block-form';
+import { formFields, formValues, inputLabel, patchData, problemsByField } from './block-form';
 
 const block = (id: string, type: string, data: Record<string, unknown> = {}): Block => ({
   id,
@@ -67,15 +67,5 @@ describe(problemsByField.name, () => {
     expect(problemsByField(['data.ti must not be below 0 second', 'data.kp[1] is odd', 'id must be a string'])).toEqual(
       { ti: ['data.ti must not be below 0 second'], kp: ['data.kp[1] is odd'], '': ['id must be a string'] },
     );
-  });
-});
-
-describe(problemsByPath.name, () => {
-  it("puts the service's problems about the body's own keys beside them, the others apart", () => {
-    expect(problemsByPath(['id must start with a letter', 'idle is odd', 'type is unknown'], ['id', 'type'])).toEqual({
-      id: ['id must start with a letter'],
-      type: ['type is unknown'],
-      '': ['idle is odd'],
-    });
   });
 });

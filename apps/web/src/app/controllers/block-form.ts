@@ -1,5 +1,6 @@
 import { implementsInterface, type BlockType, type Field } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
+import { groupedProblems } from '../../services/service-problems';
 import { unitLabel } from './block-values';
 
 /** One input of a block's form, made from the field's declaration in the catalogue. */
@@ -103,19 +104,5 @@ export function inputLabel(field: FormField): string {
  * the others under `''`, to show each beside its input.
  */
 export function problemsByField(problems: readonly string[]): Record<string, string[]> {
-  return grouped(problems, (problem) => /^data\.([^\s.[]+)/.exec(problem)?.[1]);
-}
-
-/** The service's problems about one of the body's own keys (`id must be ...`), by key; the others under `''`. */
-export function problemsByPath(problems: readonly string[], keys: readonly string[]): Record<string, string[]> {
-  return grouped(problems, (problem) => keys.find((key) => new RegExp(`^${key}\\b`).test(problem)));
-}
-
-function grouped(
-  problems: readonly string[],
-  keyOf: (problem: string) => string | undefined,
-): Record<string, string[]> {
-  const byKey: Record<string, string[]> = {};
-  for (const problem of problems) (byKey[keyOf(problem) ?? ''] ??= []).push(problem);
-  return byKey;
+  return groupedProblems(problems, (problem) => /^data\.([^\s.[]+)/.exec(problem)?.[1]);
 }

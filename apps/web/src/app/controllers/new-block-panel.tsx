@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { BLOCK_CATALOGUE } from '@eventcast/block-model';
-import { problemsByPath } from './block-form';
+import { problemsByPath } from '../../services/service-problems';
 import { useControllerCall } from './use-controller-call';
 
 /** The types a user may create: every type of the catalogue but those of the system blocks. */

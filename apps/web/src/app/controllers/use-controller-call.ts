@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ControllerApiClient } from '@eventcast/api-client';
+import { problemsOf } from '../../services/service-problems';
 import { useConnection } from '../services-context';
 
 /** How the last call went: sending, done, or refused with the service's problems. */
@@ -31,11 +32,4 @@ export function useControllerCall(serviceId: string): {
     );
   };
   return { outcome, run };
-}
-
-/** The problems a refused call's answer names: the service's messages, else its status. */
-export function problemsOf(response: Response, error: unknown): string[] {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  if (Array.isArray(message)) return message.map(String);
-  return [typeof message === 'string' ? message : `${response.status} ${response.statusText}`];
 }

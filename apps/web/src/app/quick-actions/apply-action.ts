@@ -1,5 +1,5 @@
 import type { ControllerApiClient } from '@eventcast/api-client';
-import { problemsOf } from '../controllers/use-controller-call';
+import { problemsOf } from '../../services/service-problems';
 import { patchesByController, type PatchOutcome } from './apply-plan';
 import type { BlockPatch } from './quick-action';
 

@@ -1,26 +1,29 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { connect, type MqttClient } from 'mqtt';
 import { brokerAccess } from '@eventcast/bootstrap';
-import { STATE_TOPIC } from '@eventcast/domain';
+import { DATASTORE_TOPIC, STATE_TOPIC } from '@eventcast/domain';
 import { ControllerStates } from '../../app/controller-states/controller-states.service';
+import { DatastoreChanges } from '../../app/datastore-changes/datastore-changes.service';
 import { HistoryConfig } from '../../config/history.config';
 
 const RECONNECT_PERIOD_MS = 1000;
 
 /**
- * Feeds `ControllerStates` from `eventcast/state/#` over a broker connection of its own
- * (`<MQTT_CLIENT_ID>-states`, a clean session): the ingest's persistent session would keep state
+ * Feeds what the service relays to browsers, `ControllerStates` from `eventcast/state/#` and
+ * `DatastoreChanges` from `eventcast/datastore/#`, over a broker connection of its own
+ * (`<MQTT_CLIENT_ID>-states`, a clean session): the ingest's persistent session would keep these
  * events queued while the service is away, in the queue the history events need, and the retained
  * states are handed over again at every subscription anyway.
  */
 @Injectable()
-export class MqttControllerStateFeed implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ControllerStates');
+export class MqttBusRelayFeed implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('BusRelay');
   private client?: MqttClient;
 
   constructor(
     @Inject(HistoryConfig) private readonly config: HistoryConfig,
     private readonly states: ControllerStates,
+    private readonly changes: DatastoreChanges,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -38,9 +41,20 @@ export class MqttControllerStateFeed implements OnApplicationBootstrap, OnApplic
         if (error) this.logger.error(`could not subscribe to the controllers' state events: ${error.message}`);
         else this.states.followed();
       });
+      client.subscribe(`${DATASTORE_TOPIC}/#`, { qos: 1 }, (error) => {
+        if (error) this.logger.error(`could not subscribe to the datastore's change events: ${error.message}`);
+        else this.changes.followed();
+      });
     });
-    client.on('close', () => this.states.lost());
-    client.on('message', (topic, payload) => this.states.receive(topic, payload.toString()));
+    client.on('close', () => {
+      this.states.lost();
+      this.changes.lost();
+    });
+    client.on('message', (topic, payload) => {
+      const text = payload.toString();
+      if (topic.startsWith(`${STATE_TOPIC}/`)) this.states.receive(topic, text);
+      else this.changes.receive(topic, text);
+    });
     // mqtt.js reports each failed reconnection as an error; it goes on trying by itself.
     client.on('error', () => undefined);
     this.client = client;

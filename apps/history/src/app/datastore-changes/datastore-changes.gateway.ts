@@ -1,0 +1,37 @@
+import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
+import { sendToClient, StreamClient, TRY_AGAIN_LATER } from '../websocket-client';
+import { DatastoreChanges } from './datastore-changes.service';
+
+/**
+ * Where the datastore's change events are served: not below `/history/datastore/`, which the
+ * proxies send to the datastore service. Gateways do not take the global prefix, so the path is whole.
+ */
+export const DOCUMENTS_STREAM_PATH = '/history/documents/stream';
+
+/**
+ * The WebSocket `/history/documents/stream`: every datastore change event from the moment the
+ * client is connected, as JSON text, as published. The client sends nothing; the API token is
+ * checked as on the other streams. While the service has lost the broker it closes every client
+ * (and each new one) with 1013, as the controller stream does; the pages open the stream again and
+ * read the documents anew.
+ */
+@WebSocketGateway({ path: DOCUMENTS_STREAM_PATH })
+export class DatastoreChangesGateway implements OnGatewayConnection<StreamClient>, OnGatewayDisconnect<StreamClient> {
+  private readonly unsubscribes = new Map<StreamClient, () => void>();
+
+  constructor(private readonly changes: DatastoreChanges) {}
+
+  handleConnection(socket: StreamClient): void {
+    const brokerLost = () => socket.close(TRY_AGAIN_LATER, 'the history service is not connected to the broker');
+    if (!this.changes.isFollowing) return brokerLost();
+    this.unsubscribes.set(
+      socket,
+      this.changes.listen((event) => sendToClient(socket, event), brokerLost),
+    );
+  }
+
+  handleDisconnect(socket: StreamClient): void {
+    this.unsubscribes.get(socket)?.();
+    this.unsubscribes.delete(socket);
+  }
+}
