@@ -1,7 +1,8 @@
 // npm run bench:datastore — throughput and p50/p99 latency of the datastore's REST API over HTTP
 // (get, set, mget of 100 ids, mset of 100 documents; 1 and 32 concurrent keep-alive clients),
 // against Redis and against the embedded SQLite store, with redis-benchmark's plain GET/SET on the
-// same Redis beside them for scale. The service runs as users run it: the built app, a process of
+// same Redis beside them for scale, and wrk's load on the datastore's get and set against webdis's
+// GET and SET on that Redis (datastore/versus-webdis.ts). The service runs as users run it: the built app, a process of
 // its own. It starts what it needs (its own Mosquitto, so the shared broker is not flooded with
 // events, and its own Redis unless REDIS_URL is set; redis-benchmark then writes its key
 // `key:__rand_int__` there) and stops all of it at the end.
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ServerProcess } from '@eventcast/testing';
 import { cleanups, runBench, startBuiltApp } from './bench-run';
+import { versusWebdis } from './datastore/versus-webdis';
 import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
 
   const rows = ['| store | call | clients | requests/s | p50 ms | p99 ms |', '| --- | --- | --- | --- | --- | --- |'];
   const verdicts: string[] = [];
+  let webdisLines: string[] = [];
   const stores: Array<{ name: string; env: Record<string, string> }> = [
     { name: 'Redis', env: { REDIS_URL: redisUrl } },
     { name: 'embedded', env: { REDIS_URL: '', DATA_DIR: dataDir } },
@@ -136,12 +139,14 @@ async function main(): Promise<void> {
         }
       }
     }
+    if (store.name === 'Redis') webdisLines = await versusWebdis(port, redisUrl, NAMESPACE, SECONDS);
     await post(agent, port, '/history/datastore/mdelete', JSON.stringify({ namespace: NAMESPACE, filter: '*' }));
     await cleanups.pop()?.();
   }
   console.log(`\n${rows.join('\n')}\n`);
   console.log(`redis-benchmark, plain GET/SET at 32 clients on the same Redis: ${redisBenchmark(redisUrl)}`);
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
+  console.log(`\n${webdisLines.join('\n')}`);
 }
 
 runBench('bench:datastore', DEADLINE_MS, main);
