@@ -120,6 +120,8 @@ describe('the custom range of the history page shows the span on the graph', () 
       const now = Date.now();
       return near(to, now, 5 * SECOND_MS) && near(from, now - 10 * MINUTE_MS, 5 * SECOND_MS);
     });
+    // The drag is made on the graph of the preset's span, drawn with its data, not on the span before.
+    await waitForGraphData(page, 'the events on the 10 min graph', (table) => columnPoints(table, level).length > 0);
 
     await drag(0.25, 0.75);
     const zoomed = await waitForRange(
