@@ -7,7 +7,7 @@
 export const IDLE_RSS_BUDGET_MIB = {
   datastore: 125,
   history: 160,
-  controller: 130,
+  controller: 140,
   stack: 480,
 };
 
