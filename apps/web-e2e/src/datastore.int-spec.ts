@@ -65,6 +65,7 @@ function describeDatastorePage(
         .waitFor();
 
       await ui.namespace(settings, 2).click();
+      await ui.document('fridge').waitFor();
       await expect(
         ui.documents.getByRole('list', { name: 'Documents' }).getByRole('button').allTextContents(),
       ).resolves.toEqual(['cellar', 'fridge']);

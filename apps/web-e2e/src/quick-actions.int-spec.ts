@@ -179,6 +179,38 @@ describe('a user with quick actions across two controllers', () => {
     ).resolves.toEqual(['Ferment']);
   }, 30_000);
 
+  it('shows an action saved in another browser, and takes away one deleted there, without a reload', async () => {
+    const other = await (await newVisitor(browser)).newPage();
+    await other.goto(`${cellar.url}/controllers`);
+    await quickActionCard(other, 'Ferment').waitFor();
+
+    await page.getByRole('button', { name: 'New quick action' }).click();
+    await page.getByLabel('Quick action name').fill('Cool down');
+    await addChange(page, {
+      serviceId: fermenter,
+      blockId: 'Fridge setpoint',
+      field: 'storedSetting',
+      input: 'storedSetting (°F)',
+      value: '39.2',
+    });
+    await page.getByRole('button', { name: 'Save quick action' }).click();
+    const coolDown = quickActionCard(other, 'Cool down');
+    await coolDown.waitFor();
+    await expect(
+      coolDown.getByRole('list', { name: 'Changes of Cool down' }).getByRole('listitem').allTextContents(),
+    ).resolves.toEqual([`${fermenter} · Fridge setpoint · storedSetting = 39.2 °F`]);
+
+    const own = quickActionCard(page, 'Cool down');
+    await own.getByRole('button', { name: 'Delete Cool down' }).click();
+    await page
+      .getByRole('group', { name: 'Delete Cool down?' })
+      .getByRole('button', { name: 'Delete Cool down' })
+      .click();
+    await coolDown.waitFor({ state: 'detached' });
+    await expect(quickActionCard(other, 'Ferment').count()).resolves.toBe(1);
+    await other.context().close();
+  }, 30_000);
+
   it("shows the controller's message for a patch refused, and says plainly that the other controller's patch was applied", async () => {
     await page.getByRole('button', { name: 'New quick action' }).click();
     await page.getByLabel('Quick action name').fill('Swap sensor');

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { dataOf } from '../../services/api';
+import { download } from '../../ui/download';
 import { useConnection } from '../services-context';
 import { backupFileName, backupPlan, readBackup, type Backup, type BackupPlan } from './backup-plan';
 import { useControllerCall } from './use-controller-call';
@@ -27,7 +28,11 @@ export function BackupPanel({ serviceId }: { serviceId: string }) {
   const save = () => {
     setProblem('');
     dataOf(client().POST('/blocks/backup/save')).then(
-      (backup) => download(backupFileName(backup, serviceId), JSON.stringify(backup, null, 2)),
+      (backup) =>
+        download(
+          new Blob([JSON.stringify(backup, null, 2)], { type: 'application/json' }),
+          backupFileName(backup, serviceId),
+        ),
       (error: unknown) => setProblem(`Save failed: ${String(error instanceof Error ? error.message : error)}`),
     );
   };
@@ -130,14 +135,4 @@ function loadedText(messages: string[]): string {
   return messages.length === 0
     ? 'Backup loaded: every block and document restored.'
     : `Backup loaded; ${messages.length} not restored:`;
-}
-
-/** Hands `text` to the browser as a file download named `fileName`. */
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
 }

@@ -1,4 +1,4 @@
-import { applyDatastoreEvent } from './document-list';
+import { applyDatastoreEvent, eventTouchesNamespace } from './document-list';
 
 const doc = (namespace: string, id: string, v = 1) => ({ namespace, id, v });
 
@@ -24,5 +24,19 @@ describe(applyDatastoreEvent.name, () => {
 
   it('reads the empty namespace from keys without a :', () => {
     expect(applyDatastoreEvent([doc('', 'units')], '', { deleted: ['units'] })).toEqual([]);
+  });
+});
+
+describe(eventTouchesNamespace.name, () => {
+  it('tells a change or a delete of a document of the namespace', () => {
+    expect(eventTouchesNamespace({ changed: [doc('b', 'y'), doc('a', 'x')] }, 'a')).toBe(true);
+    expect(eventTouchesNamespace({ deleted: ['b:y', 'a:x'] }, 'a')).toBe(true);
+    expect(eventTouchesNamespace({ deleted: ['units'] }, '')).toBe(true);
+  });
+
+  it('ignores other namespaces, nested ones and the one above included', () => {
+    expect(eventTouchesNamespace({ changed: [doc('a:b', 'x'), doc('', 'x')] }, 'a')).toBe(false);
+    expect(eventTouchesNamespace({ deleted: ['a:b:x', 'x'] }, 'a')).toBe(false);
+    expect(eventTouchesNamespace({ changed: [doc('a', 'x')] }, 'a:b')).toBe(false);
   });
 });

@@ -31,3 +31,10 @@ export function applyDatastoreEvent(
 function inIdOrder(a: DatastoreDocument, b: DatastoreDocument): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+/** Whether `event` changes or deletes a document of `namespace` itself (not of a namespace nested in it). */
+export function eventTouchesNamespace(event: DatastoreEvent, namespace: string): boolean {
+  return 'changed' in event
+    ? event.changed.some((document) => document.namespace === namespace)
+    : event.deleted.some((key) => splitDocumentKey(key).namespace === namespace);
+}

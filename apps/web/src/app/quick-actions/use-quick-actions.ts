@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { dataOf } from '../../services/api';
+import { followDocuments } from '../../services/documents-feed';
+import { eventTouchesNamespace } from '../datastore/document-list';
 import { useConnection } from '../services-context';
 import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from './quick-action';
 
 /**
- * The quick actions kept in the datastore, by name, read again after each save or delete here;
- * `save` and `remove` reject with the service's message when it refuses.
+ * The quick actions kept in the datastore, by name, read again after each save or delete here and
+ * at each change event of their namespace on the documents stream, so that another browser's
+ * changes show without a reload; `save` and `remove` reject with the service's message when it
+ * refuses.
  */
 export function useQuickActions(): {
   actions: QuickAction[];
@@ -17,7 +21,9 @@ export function useQuickActions(): {
   const [actions, setActions] = useState<QuickAction[]>([]);
   const [problem, setProblem] = useState('');
   const [generation, setGeneration] = useState(0);
+  const reread = () => setGeneration((n) => n + 1);
 
+  // Each read replaces the one before it, whose answer may predate the event that asked for it.
   useEffect(() => {
     let current = true;
     dataOf(services.datastore.POST('/mget', { body: { namespace: QUICK_ACTIONS_NAMESPACE } }))
@@ -32,7 +38,16 @@ export function useQuickActions(): {
     };
   }, [services, generation]);
 
-  const reread = () => setGeneration((n) => n + 1);
+  // Changes made while the stream was closed are not sent again: read the actions at each opening.
+  useEffect(
+    () =>
+      followDocuments(services.token, {
+        onOpenChange: (open) => open && reread(),
+        onEvent: (event) => eventTouchesNamespace(event, QUICK_ACTIONS_NAMESPACE) && reread(),
+      }),
+    [services],
+  );
+
   const save = async (action: QuickAction) => {
     await dataOf(services.datastore.POST('/set', { body: { value: action } }));
     reread();
