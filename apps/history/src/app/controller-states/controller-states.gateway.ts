@@ -1,5 +1,6 @@
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
-import { sendToClient, StreamClient, TRY_AGAIN_LATER } from '../websocket-client';
+import { relayToClient } from '../bus-relay';
+import { StreamClient } from '../websocket-client';
 import { ControllerStates } from './controller-states.service';
 
 /** Where the controller stream is served; gateways do not take the global prefix, so the path is whole. */
@@ -19,11 +20,7 @@ export class ControllerStatesGateway implements OnGatewayConnection<StreamClient
   constructor(private readonly states: ControllerStates) {}
 
   handleConnection(socket: StreamClient): void {
-    const brokerLost = () => socket.close(TRY_AGAIN_LATER, 'the history service is not connected to the broker');
-    if (!this.states.isFollowing) return brokerLost();
-    const send = (event: unknown) => sendToClient(socket, event);
-    for (const state of this.states.latest()) send(state);
-    this.unsubscribes.set(socket, this.states.listen(send, brokerLost));
+    this.unsubscribes.set(socket, relayToClient(socket, this.states, this.states.latest()));
   }
 
   handleDisconnect(socket: StreamClient): void {

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PATCH_EVENT_TYPE, STATE_EVENT_TYPE, STATE_TOPIC, type PatchEvent, type StateEvent } from '@eventcast/domain';
+import { BusRelay } from '../bus-relay';
 
 /** What the controller stream relays: a controller's state event (its last will included) or a patch event. */
 export type ControllerEvent = StateEvent | PatchEvent;
-
-/** Receives each event the moment it is relayed. */
-export type ControllerEventListener = (event: ControllerEvent) => void;
 
 const STATE_TOPIC_PATTERN = new RegExp(`^${STATE_TOPIC}/([^/]+)(/patch)?$`);
 
@@ -16,31 +14,16 @@ const STATE_TOPIC_PATTERN = new RegExp(`^${STATE_TOPIC}/([^/]+)(/patch)?$`);
  * its own topic is passed over: it is the controllers' bus, not input to this service.
  */
 @Injectable()
-export class ControllerStates {
+export class ControllerStates extends BusRelay<ControllerEvent> {
   private readonly states = new Map<string, StateEvent>();
-  private readonly listeners = new Set<ControllerEventListener>();
-  private readonly lostListeners = new Set<() => void>();
-  private following = false;
-
-  /** Whether the states are followed on the broker right now; while they are not, what is known may be stale. */
-  get isFollowing(): boolean {
-    return this.following;
-  }
-
-  /** The subscription to the states is in place: the retained states follow, then every event. */
-  followed(): void {
-    this.following = true;
-  }
 
   /**
    * The broker connection dropped: the states known are forgotten (the retained ones come again
    * with the next subscription) and the listeners told, since they would otherwise wait unaware.
    */
-  lost(): void {
-    const wasFollowing = this.following;
-    this.following = false;
+  override lost(): void {
     this.states.clear();
-    if (wasFollowing) for (const listener of [...this.lostListeners]) listener();
+    super.lost();
   }
 
   /** A message of `eventcast/state/#`, its payload as text. */
@@ -66,20 +49,6 @@ export class ControllerStates {
   /** The latest state event of every controller known, in the order of their ids. */
   latest(): StateEvent[] {
     return [...this.states.keys()].sort().map((id) => this.states.get(id) as StateEvent);
-  }
-
-  /** Calls `listener` with every event from now on, and `onLost` when the broker is lost; returns the unsubscribe. */
-  listen(listener: ControllerEventListener, onLost: () => void = () => undefined): () => void {
-    this.listeners.add(listener);
-    this.lostListeners.add(onLost);
-    return () => {
-      this.listeners.delete(listener);
-      this.lostListeners.delete(onLost);
-    };
-  }
-
-  private relay(event: ControllerEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
   }
 }
 

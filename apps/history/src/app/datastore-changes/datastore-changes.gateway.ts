@@ -1,5 +1,6 @@
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
-import { sendToClient, StreamClient, TRY_AGAIN_LATER } from '../websocket-client';
+import { relayToClient } from '../bus-relay';
+import { StreamClient } from '../websocket-client';
 import { DatastoreChanges } from './datastore-changes.service';
 
 /**
@@ -22,12 +23,7 @@ export class DatastoreChangesGateway implements OnGatewayConnection<StreamClient
   constructor(private readonly changes: DatastoreChanges) {}
 
   handleConnection(socket: StreamClient): void {
-    const brokerLost = () => socket.close(TRY_AGAIN_LATER, 'the history service is not connected to the broker');
-    if (!this.changes.isFollowing) return brokerLost();
-    this.unsubscribes.set(
-      socket,
-      this.changes.listen((event) => sendToClient(socket, event), brokerLost),
-    );
+    this.unsubscribes.set(socket, relayToClient(socket, this.changes));
   }
 
   handleDisconnect(socket: StreamClient): void {
