@@ -1,6 +1,6 @@
-// The last step of an app's build: the compiled files in one minified file, `main.js`. A service
-// then starts by reading one file instead of resolving and reading about 2,000, and holds less
-// code (docs/decisions.md, "Footprint"). What the bundle cannot hold stays in node_modules.
+// The last step of a bundled app's build: the compiled files in one minified file, `main.js`. A service
+// then starts by reading one file instead of resolving and reading about 2,000 (docs/decisions.md,
+// "Footprint", says which apps are bundled and why). What the bundle cannot hold stays in node_modules.
 import { build } from 'rolldown';
 
 // Native add-ons; the clients of the stores a deployment may not use, required only when configured
