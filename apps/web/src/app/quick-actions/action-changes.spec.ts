@@ -1,21 +1,6 @@
 import { actionProblems, changesOf, withChange, withoutChange } from './action-changes';
 import type { BlockPatch } from './quick-action';
-
-const degC = (value: number | null) => ({ __objtype: 'Quantity', unit: 'degC', value });
-
-const beer: BlockPatch = {
-  serviceId: 'fermenter',
-  id: 'Beer setpoint',
-  type: 'SetpointSensorPair',
-  data: { storedSetting: degC(20) },
-};
-
-const cellar: BlockPatch = {
-  serviceId: 'cellar',
-  id: 'Cellar setpoint',
-  type: 'SetpointSensorPair',
-  data: { storedSetting: degC(12), enabled: true },
-};
+import { beer, cellar, degC } from './quick-action.fixtures';
 
 describe('building the patches of a quick action', () => {
   it('puts the changes of one block into one patch, a later value of a field replacing the earlier', () => {

@@ -1,38 +1,13 @@
 import type { Block } from '@eventcast/domain';
-import type { ControllerView, Controllers } from '../controllers/controller-list';
 import { actionState, holds } from './action-state';
-import type { BlockPatch } from './quick-action';
+import { beer, cellar, controllersOf, degC } from './quick-action.fixtures';
 
-const degC = (value: number | null) => ({ __objtype: 'Quantity', unit: 'degC', value });
 const degF = (value: number | null) => ({ __objtype: 'Quantity', unit: 'degF', value });
 const linkTo = (id: string | null) => ({ __objtype: 'Link', type: 'TempSensorInterface', id });
 
 function setpoint(serviceId: string, id: string, data: Record<string, unknown>): Block {
   return { id, serviceId, type: 'SetpointSensorPair', data: { enabled: true, sensorId: linkTo('Sensor'), ...data } };
 }
-
-function controllersOf(...views: Partial<ControllerView>[]): Controllers {
-  return new Map(
-    views.map((view) => [
-      view.id as string,
-      { id: view.id as string, online: true, blocks: [], relations: [], ...view },
-    ]),
-  );
-}
-
-const beer: BlockPatch = {
-  serviceId: 'fermenter',
-  id: 'Beer setpoint',
-  type: 'SetpointSensorPair',
-  data: { storedSetting: degC(20) },
-};
-
-const cellar: BlockPatch = {
-  serviceId: 'cellar',
-  id: 'Cellar setpoint',
-  type: 'SetpointSensorPair',
-  data: { storedSetting: degC(12), enabled: true },
-};
 
 describe('whether a quick action is active', () => {
   it('is active when every patched value holds, and says which do not when not', () => {

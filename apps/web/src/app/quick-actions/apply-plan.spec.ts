@@ -1,31 +1,5 @@
-import type { ControllerView, Controllers } from '../controllers/controller-list';
 import { applyProblems, applyReport, patchesByController, reportLine } from './apply-plan';
-import type { BlockPatch } from './quick-action';
-
-const degC = (value: number | null) => ({ __objtype: 'Quantity', unit: 'degC', value });
-
-function controllersOf(...views: Partial<ControllerView>[]): Controllers {
-  return new Map(
-    views.map((view) => [
-      view.id as string,
-      { id: view.id as string, online: true, blocks: [], relations: [], ...view },
-    ]),
-  );
-}
-
-const beer: BlockPatch = {
-  serviceId: 'fermenter',
-  id: 'Beer setpoint',
-  type: 'SetpointSensorPair',
-  data: { storedSetting: degC(20) },
-};
-
-const cellar: BlockPatch = {
-  serviceId: 'cellar',
-  id: 'Cellar setpoint',
-  type: 'SetpointSensorPair',
-  data: { storedSetting: degC(12), enabled: true },
-};
+import { beer, cellar, controllersOf } from './quick-action.fixtures';
 
 describe('applying a quick action', () => {
   it('groups the patches by controller, in the order of the action', () => {
