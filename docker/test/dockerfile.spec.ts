@@ -82,7 +82,9 @@ describe('docker/Dockerfile', () => {
   });
 
   it('starts the app of EVENTCAST_APP and checks its health with the scripts it copies', () => {
-    expect(argsOf(runtime, 'COPY')).toContain('docker/start-app.mjs docker/healthcheck.mjs ./docker/');
+    expect(argsOf(runtime, 'COPY')).toContain(
+      'docker/start-app.mjs docker/healthcheck.mjs docker/one-process.mjs ./docker/',
+    );
     expect(argsOf(runtime, 'CMD')).toEqual(['["node", "docker/start-app.mjs"]']);
     expect(argsOf(runtime, 'HEALTHCHECK')).toEqual([
       expect.stringMatching(/ CMD \["node", "docker\/healthcheck\.mjs"\]$/),

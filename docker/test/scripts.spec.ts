@@ -54,6 +54,15 @@ describe('docker/healthcheck.mjs', () => {
     expect(run.code).toBe(0);
   });
 
+  it('asks the health route of each of the three services of one process (EVENTCAST_APP=all)', async () => {
+    const ports = { HISTORY_PORT: port, DATASTORE_PORT: port, CONTROLLER_PORT: port };
+    const run = await runScript(healthcheck, { EVENTCAST_APP: 'all', SERVICE_ID: 'fermenter', ...ports });
+    expect(asked.sort()).toEqual(['/fermenter/health', '/history/datastore/health', '/history/health']);
+    expect(run.code).toBe(0);
+    status = 503;
+    expect((await runScript(healthcheck, { EVENTCAST_APP: 'all', ...ports })).code).toBe(1);
+  });
+
   it('reports unhealthy when the health route answers 503 (a dependency is down)', async () => {
     status = 503;
     const run = await runScript(healthcheck, { EVENTCAST_APP: 'datastore', PORT: port });
@@ -83,11 +92,19 @@ describe('docker/start-app.mjs', () => {
   const script = join(image, 'docker', 'start-app.mjs');
   mkdirSync(join(image, 'docker'));
   copyFileSync(join(DOCKER_DIR, 'start-app.mjs'), script);
+  copyFileSync(join(DOCKER_DIR, 'one-process.mjs'), join(image, 'docker', 'one-process.mjs'));
   for (const app of ['history', 'datastore', 'controller']) {
     mkdirSync(join(image, 'dist', 'apps', app), { recursive: true });
     writeFileSync(
       join(image, 'dist', 'apps', app, 'main.js'),
       `console.log('running ${app}', process.pid === require('process').pid);\n`,
+    );
+    // Each build's entry.js: its service, and a launch that prints what it was given.
+    writeFileSync(
+      join(image, 'dist', 'apps', app, 'entry.js'),
+      `exports.${app} = { name: '${app}' };\n` +
+        `exports.launch = (services) => console.log(JSON.stringify(services.map(({ entry, variables }) =>` +
+        ` [entry.name, variables.PORT, variables.DATASTORE_URL, variables.DATA_DIR])));\n`,
     );
   }
 
@@ -96,10 +113,30 @@ describe('docker/start-app.mjs', () => {
     expect(run).toEqual({ code: 0, stdout: `running ${app} true\n`, stderr: '' });
   });
 
+  it('runs the three services in one process with EVENTCAST_APP=all, each on its own port', async () => {
+    const run = await runScript(script, { EVENTCAST_APP: 'all', DATA_DIR: '/data' });
+    expect(run).toEqual({ code: 0, stdout: expect.any(String), stderr: '' });
+    expect(JSON.parse(run.stdout)).toEqual([
+      ['history', '5001', null, '/data'],
+      ['datastore', '5002', null, '/data'],
+      ['controller', '5000', 'http://localhost:5002', '/data'],
+    ]);
+  });
+
+  it('takes the ports of one process from HISTORY_PORT, DATASTORE_PORT and CONTROLLER_PORT', async () => {
+    const ports = { HISTORY_PORT: '6001', DATASTORE_PORT: '6002', CONTROLLER_PORT: '6000' };
+    const run = await runScript(script, { EVENTCAST_APP: 'all', ...ports, DATASTORE_URL: 'http://store:6002' });
+    expect(JSON.parse(run.stdout)).toEqual([
+      ['history', '6001', 'http://store:6002', null],
+      ['datastore', '6002', 'http://store:6002', null],
+      ['controller', '6000', 'http://store:6002', null],
+    ]);
+  });
+
   it('refuses to start without a known EVENTCAST_APP, naming the choices', async () => {
     const run = await runScript(script, { EVENTCAST_APP: 'web' });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('EVENTCAST_APP: must be one of history, datastore, controller (got "web")');
+    expect(run.stderr).toContain('EVENTCAST_APP: must be one of history, datastore, controller or all (got "web")');
   });
 });
 

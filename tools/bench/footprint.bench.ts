@@ -43,16 +43,20 @@ async function measureService(
   return { name, firstAnswerMs, rssMiB: rssMiB(Number(app.child.pid)), port: app.port };
 }
 
-/** `npm start`'s own process (the embedded broker and the proxy) and its services, idle. */
-async function measureStack(dataDir: string): Promise<Footprint> {
-  const stack = await startNpmStartStack(WORKSPACE, dataDir);
+/** `npm start`'s own process (the embedded broker and the proxy) and its services, idle; then stopped. */
+async function measureStack(name: 'stack' | 'stackOneProcess', options: string[]): Promise<Footprint> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'footprint-bench-stack-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const stack = await startNpmStartStack(WORKSPACE, dataDir, options);
   await sleep(IDLE_MS);
   const own = rssMiB(stack.pid);
   const services = childPids(stack.pid).reduce((sum, pid) => sum + rssMiB(pid), 0);
   console.log(
-    `npm start: its own process (embedded broker and proxy) ${own.toFixed(0)} MiB, its services ${services.toFixed(0)} MiB`,
+    `npm start${options.map((option) => ` ${option}`).join('')}: its own process (embedded broker and proxy) ${own.toFixed(0)} MiB, ` +
+      `its services ${services.toFixed(0)} MiB`,
   );
-  return { name: 'stack', firstAnswerMs: stack.firstAnswerMs, rssMiB: own + services };
+  await stopAll();
+  return { name, firstAnswerMs: stack.firstAnswerMs, rssMiB: own + services };
 }
 
 function report(footprints: Footprint[]): string[] {
@@ -61,7 +65,7 @@ function report(footprints: Footprint[]): string[] {
     '| --- | --- | --- | --- | --- |',
     ...footprints.map(
       ({ name, firstAnswerMs, rssMiB }) =>
-        `| ${name} | ${(firstAnswerMs / 1000).toFixed(2)} s | ${rssMiB.toFixed(0)} MiB | ${IDLE_RSS_BUDGET_MIB[name]} MiB | ${IDLE_RSS_TARGET_MIB[name]} MiB |`,
+        `| ${name === 'stackOneProcess' ? 'stack, one process' : name} | ${(firstAnswerMs / 1000).toFixed(2)} s | ${rssMiB.toFixed(0)} MiB | ${IDLE_RSS_BUDGET_MIB[name]} MiB | ${IDLE_RSS_TARGET_MIB[name]} MiB |`,
     ),
   ];
   return rows;
@@ -97,11 +101,10 @@ async function main(): Promise<void> {
   );
   // The services and the broker stop before the stack starts, so they take none of its cores.
   await stopAll();
-  const stackDir = mkdtempSync(join(tmpdir(), 'footprint-bench-stack-'));
-  cleanups.push(async () => rmSync(stackDir, { recursive: true, force: true }));
-  const stack = await measureStack(stackDir);
+  const stack = await measureStack('stack', []);
+  const stackOneProcess = await measureStack('stackOneProcess', ['--one-process']);
 
-  const footprints = [datastore, history, controller, stack];
+  const footprints = [datastore, history, controller, stack, stackOneProcess];
   console.log(report(footprints).join('\n'));
   const over = footprints.filter(({ name, rssMiB }) => rssMiB > IDLE_RSS_BUDGET_MIB[name]);
   for (const { name, rssMiB } of over) {

@@ -47,21 +47,24 @@ const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostic
 if (diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error)) fail(diagnostics);
 
 await replaceTscAliasPaths({ configFile, outDir: compiledDir, resolveFullPaths: false });
-// main.js runs the service; openapi.js prints its OpenAPI document (tools/openapi).
-const entries = ['main.js', 'openapi.js'].filter((entry) => existsSync(join(compiledDir, 'apps', app, 'src', entry)));
-if (BUNDLED_APPS.has(app)) {
-  await Promise.all(
-    entries.map((entry) => bundleApp(join(compiledDir, 'apps', app, 'src', entry), join(outDir, entry))),
-  ).catch((error) => {
-    console.error(`bundling ${app} failed: ${error.message}`);
-    rmSync(compiledDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
-    process.exit(1);
-  });
+// main.js runs the service and openapi.js prints its OpenAPI document (tools/openapi): bundled for
+// the apps in BUNDLED_APPS. entry.js exports the service for a process that runs several
+// (docker/start-app.mjs): always the compiled files, so that the services of one process share
+// Nest and the other packages from node_modules instead of each bundling its own copy.
+const entries = ['main.js', 'openapi.js', 'entry.js'].filter((entry) =>
+  existsSync(join(compiledDir, 'apps', app, 'src', entry)),
+);
+const bundled = BUNDLED_APPS.has(app) ? entries.filter((entry) => entry !== 'entry.js') : [];
+await Promise.all(
+  bundled.map((entry) => bundleApp(join(compiledDir, 'apps', app, 'src', entry), join(compiledDir, entry))),
+).catch((error) => {
+  console.error(`bundling ${app} failed: ${error.message}`);
   rmSync(compiledDir, { recursive: true, force: true });
-} else {
-  renameSync(compiledDir, outDir);
-  for (const entry of entries) writeFileSync(join(outDir, entry), `require('./apps/${app}/src/${entry}');\n`);
+  process.exit(1);
+});
+renameSync(compiledDir, outDir);
+for (const entry of entries.filter((entry) => !bundled.includes(entry))) {
+  writeFileSync(join(outDir, entry), `module.exports = require('./apps/${app}/src/${entry}');\n`);
 }
 const oldDir = `${finalDir}.old-${process.pid}`;
 rmSync(oldDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { chooseBroker } from './broker.mjs';
 import { appsToBuild, buildApps, unbuiltApps } from './build.mjs';
 import { ServiceProcesses } from './children.mjs';
 import { startProxy } from './proxy.mjs';
-import { describeServices } from './services.mjs';
+import { describeServices, oneProcess } from './services.mjs';
 import { readSettings } from './settings.mjs';
 import { untilAnswers } from './tcp.mjs';
 
@@ -52,8 +52,10 @@ const proxy = await startProxy({
 });
 printPlan(broker, services, proxy.url);
 let stopping;
+// --one-process: the three services in one child, about half the memory (docs/deployment.md, "One process").
+const launched = process.argv.includes('--one-process') ? [oneProcess(services, workspace)] : services;
 const processes = new ServiceProcesses({
-  names: services.map(({ name }) => name),
+  names: launched.map(({ name }) => name),
   onUnexpectedExit: () => {
     console.error('eventcast: stopping the other services');
     stop(1);
@@ -76,7 +78,7 @@ if (npmPid !== undefined) {
     stop(1);
   }, 500).unref();
 }
-for (const service of services) {
+for (const service of launched) {
   if (service.startsAfterPort) {
     await untilAnswers(service.startsAfterPort, { timeoutMs: 30_000, gaveUp: () => Boolean(stopping) });
   }

@@ -1,5 +1,3 @@
-import { launch } from '@eventcast/bootstrap';
-import { readControllerConfig } from './config/controller.config';
-import { controllerService } from './controller-service';
+import { controller, launch } from './entry';
 
-void launch(readControllerConfig, controllerService);
+void launch([{ entry: controller, variables: process.env }]);

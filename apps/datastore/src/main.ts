@@ -1,5 +1,3 @@
-import { launch } from '@eventcast/bootstrap';
-import { readDatastoreConfig } from './config/datastore.config';
-import { datastoreService } from './datastore-service';
+import { datastore, launch } from './entry';
 
-void launch(readDatastoreConfig, datastoreService);
+void launch([{ entry: datastore, variables: process.env }]);

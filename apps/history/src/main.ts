@@ -1,5 +1,3 @@
-import { launch } from '@eventcast/bootstrap';
-import { readHistoryConfig } from './config/history.config';
-import { historyService } from './history-service';
+import { history, launch } from './entry';
 
-void launch(readHistoryConfig, historyService);
+void launch([{ entry: history, variables: process.env }]);

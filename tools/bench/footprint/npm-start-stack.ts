@@ -15,13 +15,17 @@ export interface StartedStack {
 const SERVICE_ID = 'controller-1';
 
 /**
- * Starts the stack as `npm start` does on a machine with nothing configured: embedded broker,
+ * Starts the stack as `npm start` (with `options`, e.g. `--one-process`) does on a machine with nothing configured: embedded broker,
  * embedded stores in `dataDir`, the proxy in front; resolves once each service answers its ping
  * through the proxy. Its stop is registered in `cleanups`.
  */
-export async function startNpmStartStack(workspace: string, dataDir: string): Promise<StartedStack> {
+export async function startNpmStartStack(
+  workspace: string,
+  dataDir: string,
+  options: string[] = [],
+): Promise<StartedStack> {
   const [web, history, datastore, controller, broker] = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
-  const child = spawn(process.execPath, [join(workspace, 'tools/start/start.mjs')], {
+  const child = spawn(process.execPath, [join(workspace, 'tools/start/start.mjs'), ...options], {
     cwd: workspace,
     env: {
       ...process.env,

@@ -45,7 +45,7 @@ class NpmStart {
     this.exit = new Promise((done) => npm.once('exit', (code, signal) => done({ code, signal })));
   }
 
-  static async start(ports: Record<PortName, number>, dataDir: string): Promise<NpmStart> {
+  static async start(ports: Record<PortName, number>, dataDir: string, options: string[] = []): Promise<NpmStart> {
     // No MQTT_URL and nothing on the broker port: npm start has to bring its embedded broker. No
     // QUESTDB_URL or REDIS_URL either, whatever server this test run targets: its embedded stores.
     const env: NodeJS.ProcessEnv = {
@@ -55,7 +55,7 @@ class NpmStart {
       SERVICE_ID: 'start-test',
     };
     const start = new NpmStart(
-      spawn('npm', ['start', '--', '--no-build'], {
+      spawn('npm', ['start', '--', '--no-build', ...options], {
         cwd: WORKSPACE,
         env: {
           ...env,
@@ -254,6 +254,44 @@ describe('npm start', () => {
     );
     expect(third.output).toContain('eventcast: stopping (npm start ended)');
   }, 250_000);
+});
+
+describe('npm start -- --one-process', () => {
+  const ports: Record<PortName, number> = { broker: 0, web: 0, history: 0, datastore: 0, controller: 0 };
+  let start: NpmStart;
+
+  beforeAll(async () => {
+    for (const name of Object.keys(ports) as PortName[]) ports[name] = await freePort();
+    start = await NpmStart.start(ports, mkdtempSync(join(tmpdir(), 'eventcast-start-one-')), ['--one-process']);
+  }, 250_000);
+
+  afterAll(() => start?.kill());
+
+  it('runs the three services in one process, on their usual ports and behind the proxy', async () => {
+    const services = descendants(start.npm.pid ?? 0).filter((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('docker/start-app.mjs'),
+    );
+    expect(services).toHaveLength(1);
+    for (const name of ['history', 'datastore', 'controller start-test'])
+      expect(start.output).toMatch(
+        new RegExp(`^\\[services\\] +\\[Nest\\] ${services[0]} .* ${name} started at `, 'm'),
+      );
+    const web = `http://127.0.0.1:${ports.web}`;
+    for (const ping of ['history/timeseries/ping', 'history/datastore/ping', 'start-test/ping'])
+      expect({ ping, answer: await (await fetch(`${web}/${ping}`)).json() }).toEqual({
+        ping,
+        answer: { ping: 'pong' },
+      });
+    expect(await websocketUpgrade(`${web}/history/timeseries/stream`)).toBe('open');
+  });
+
+  it("stops the services, the proxy and the broker on SIGTERM to npm's pid", async () => {
+    await expect(start.signal('SIGTERM')).resolves.toEqual({ code: 0, signal: null });
+    for (const [name, port] of Object.entries(ports))
+      expect({ name, listening: await isListening(port) }).toEqual({ name, listening: false });
+    for (const pid of start.pids) expect({ pid, alive: alive(pid) }).toEqual({ pid, alive: false });
+    expect(start.output).toContain('history, datastore, controller start-test stopped');
+  });
 });
 
 describe('npm start --no-build', () => {
