@@ -10,6 +10,10 @@ export interface StartedStack {
   pid: number;
   /** From the end of npm start's build check (its plan printed) to every service answering through the proxy. */
   firstAnswerMs: number;
+  /** The proxy's origin: the web app and every service's paths. */
+  origin: string;
+  /** The simulated controller's service id. */
+  serviceId: string;
 }
 
 const SERVICE_ID = 'controller-1';
@@ -72,5 +76,5 @@ export async function startNpmStartStack(
     throw new Error(`${error.message}\n${output}`);
   });
   if (answered === 'exited') throw new Error(`npm start exited with code ${child.exitCode}\n${output}`);
-  return { pid, firstAnswerMs: answered - (await planned) };
+  return { pid, firstAnswerMs: answered - (await planned), origin: `http://127.0.0.1:${web}`, serviceId: SERVICE_ID };
 }
