@@ -16,6 +16,8 @@ export function BlockEditor({ block, context, onClose }: { block: Block; context
   const [values, setValues] = useState(() => formValues(fields));
   // The problems name the items of the lists as they were sent, whatever was added or removed since.
   const [sent, setSent] = useState(values);
+  // A second Save patches what changed since the first one took.
+  const [saved, setSaved] = useState(values);
   const { outcome, run } = useControllerCall(block.serviceId);
   const problems = outcome?.state === 'refused' ? problemsByField(outcome.problems, fields, sent) : {};
   const idOf = (path: string) => `edit-${block.id.replace(/\s+/g, '_')}-${path.replace(/\./g, '-')}`;
@@ -23,9 +25,14 @@ export function BlockEditor({ block, context, onClose }: { block: Block; context
   const submit = (event: Event) => {
     event.preventDefault();
     const { id, serviceId, type: typeName } = block;
-    setSent(values);
-    run((client) =>
-      client.POST('/blocks/patch', { body: { id, serviceId, type: typeName, data: patchData(fields, values) } }),
+    const sending = values;
+    setSent(sending);
+    run(
+      (client) =>
+        client.POST('/blocks/patch', {
+          body: { id, serviceId, type: typeName, data: patchData(fields, sending, saved) },
+        }),
+      () => setSaved(sending),
     );
   };
 

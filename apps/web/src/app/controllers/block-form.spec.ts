@@ -133,6 +133,12 @@ describe(patchData.name, () => {
     expect(patchData(fields, formValues(fields))).toEqual({});
   });
 
+  it('patches what changed since the last save, even back to what the form started with', () => {
+    const saved = { ...formValues(fields), storedSetting: '70.5' };
+
+    expect(patchData(fields, formValues(fields), saved)).toEqual({ storedSetting: q('degF', 68) });
+  });
+
   describe('of a list', () => {
     const mock = formFields(typeOf('TempSensorMock'), sensor, context);
     const list = byName(mock)['fluctuations'] as ListField;

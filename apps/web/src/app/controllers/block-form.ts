@@ -137,20 +137,25 @@ export function formValues(fields: readonly FormField[]): FormValues {
 }
 
 /**
- * The `data` of the patch that applies the edited form: only the fields that changed, each in the
- * shape the controller takes (a Quantity in the shown unit, a link as the target's id). A list
- * that changed is sent whole, as the controller replaces an array whole; a group sends its fields
- * that changed, as the controller merges an object key by key. An empty number is sent as null,
- * for the controller to judge.
+ * The `data` of the patch that applies the edited form: only the fields that differ from `before`
+ * (what the form started with, or what it last saved), each in the shape the controller takes (a
+ * Quantity in the shown unit, a link as the target's id). A list that changed is sent whole, as
+ * the controller replaces an array whole; a group sends its fields that changed, as the controller
+ * merges an object key by key. An empty number is sent as null, for the controller to judge.
  */
-export function patchData(fields: readonly FormField[], values: FormValues): Record<string, unknown> {
+export function patchData(
+  fields: readonly FormField[],
+  values: FormValues,
+  before: FormValues = formValues(fields),
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field.name];
+    const was = before[field.name];
     if (field.kind === 'group') {
-      const changed = patchData(field.fields, isFormValues(value) ? value : {});
+      const changed = patchData(field.fields, isFormValues(value) ? value : {}, isFormValues(was) ? was : {});
       if (Object.keys(changed).length > 0) data[field.name] = changed;
-    } else if (value !== undefined && JSON.stringify(value) !== JSON.stringify(field.value)) {
+    } else if (value !== undefined && JSON.stringify(value) !== JSON.stringify(was)) {
       data[field.name] = partData(field, value);
     }
   }

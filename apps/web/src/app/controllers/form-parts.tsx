@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   inputLabel,
   isFormValues,
@@ -124,11 +124,24 @@ function GroupPart({ field, value, onChange, context, path, names }: PartProps<G
 function ListPart({ field, value, onChange, context, path, names }: PartProps<ListField>) {
   const items = Array.isArray(value) ? (value as FormValues[]) : field.value;
   const legend = `${context.idOf(path)}-legend`;
-  const add = useRef<HTMLButtonElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The keyboard focus follows the change: into the item added, to Add when the item's Remove went.
+  const [added, setAdded] = useState<number>();
+  useEffect(() => {
+    if (added === undefined) return;
+    document
+      .getElementById(context.idOf(`${path}.${added}`))
+      ?.querySelector<HTMLElement>('input, select')
+      ?.focus();
+    setAdded(undefined);
+  }, [added, context, path]);
+  const add = () => {
+    onChange(withNewItem(field, items));
+    setAdded(items.length);
+  };
   const remove = (index: number) => {
     onChange(withoutItem(items, index));
-    // The removed item's button goes with it: the keyboard focus stays in the list.
-    add.current?.focus();
+    addButton.current?.focus();
   };
   return (
     <fieldset class="form-group" aria-describedby={problemId(context, path)}>
@@ -139,7 +152,12 @@ function ListPart({ field, value, onChange, context, path, names }: PartProps<Li
         const itemPath = `${path}.${index}`;
         const itemLegend = `${context.idOf(itemPath)}-legend`;
         return (
-          <fieldset key={index} class="form-item" aria-labelledby={`${legend} ${itemLegend}`}>
+          <fieldset
+            key={index}
+            id={context.idOf(itemPath)}
+            class="form-item"
+            aria-labelledby={`${legend} ${itemLegend}`}
+          >
             <legend id={itemLegend}>item {index + 1}</legend>
             <Problem context={context} path={itemPath} />
             <FormParts
@@ -159,7 +177,7 @@ function ListPart({ field, value, onChange, context, path, names }: PartProps<Li
         );
       })}
       <div class="form-actions">
-        <button type="button" ref={add} onClick={() => onChange(withNewItem(field, items))}>
+        <button type="button" ref={addButton} onClick={add}>
           Add {field.name} item
         </button>
       </div>
