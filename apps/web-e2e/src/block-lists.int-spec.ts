@@ -3,7 +3,7 @@ import { waitFor } from '@eventcast/testing';
 import { blockCard, fieldValue } from './harness/block-cards';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
 import { isFocused, tabTo } from './harness/keyboard';
-import { seriousAxeViolations } from './harness/page-checks';
+import { screenshot, seriousAxeViolations } from './harness/page-checks';
 import { WebStack } from './harness/web-stack';
 
 /** A mock sensor with one fluctuation, made through the controller's API. */
@@ -93,6 +93,7 @@ describe("a user editing a block's list in its form", () => {
     await problem.waitFor();
     await expect(period.getAttribute('aria-describedby')).resolves.toBe(await problem.getAttribute('id'));
     await expect(period.getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(sensorCard(), 'block-list');
     await expect(
       numberInput(form(), 'fluctuations item 1 period (s)').getAttribute('aria-invalid'),
     ).resolves.toBeNull();
