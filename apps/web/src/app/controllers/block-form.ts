@@ -8,7 +8,6 @@ import {
   type TemperatureUnit,
 } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
-import { problemsByPath } from '../../services/service-problems';
 import { unitLabel } from './block-values';
 import type { ControllerView } from './controller-list';
 
@@ -136,54 +135,12 @@ export function formValues(fields: readonly FormField[]): FormValues {
   );
 }
 
-/**
- * The `data` of the patch that applies the edited form: only the fields that differ from `before`
- * (what the form started with, or what it last saved), each in the shape the controller takes (a
- * Quantity in the shown unit, a link as the target's id). A list that changed is sent whole, as
- * the controller replaces an array whole; a group sends its fields that changed, as the controller
- * merges an object key by key. An empty number is sent as null, for the controller to judge.
- */
-export function patchData(
-  fields: readonly FormField[],
-  values: FormValues,
-  before: FormValues = formValues(fields),
-): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = values[field.name];
-    const was = before[field.name];
-    if (field.kind === 'group') {
-      const changed = patchData(field.fields, isFormValues(value) ? value : {}, isFormValues(was) ? was : {});
-      if (Object.keys(changed).length > 0) data[field.name] = changed;
-    } else if (value !== undefined && JSON.stringify(value) !== JSON.stringify(was)) {
-      data[field.name] = partData(field, value);
-    }
-  }
-  return data;
-}
-
-/** Every field of `fields` as the controller takes it: a list's item, a group's object. */
-function wholeData(fields: readonly FormField[], values: FormValues): Record<string, unknown> {
-  return Object.fromEntries(fields.map((field) => [field.name, partData(field, values[field.name] ?? '')]));
-}
-
-function partData(field: FormField, value: FormValue): unknown {
-  switch (field.kind) {
-    case 'list':
-      return (Array.isArray(value) ? (value as FormValues[]) : []).map((item) => wholeData(field.fields, item));
-    case 'group':
-      return wholeData(field.fields, isFormValues(value) ? value : {});
-    default:
-      return dataValue(field, typeof value === 'string' ? value : field.value);
-  }
-}
-
 /** Whether a part's value is a group's values (not an input's text or a list's items). */
 export function isFormValues(value: FormValue | undefined): value is FormValues {
   return typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The value of an input as a patch's `data` holds it (see {@link patchData}). */
+/** The value of an input as a patch's `data` holds it: a Quantity in the shown unit, a link as the block's id, an empty number as null. */
 export function dataValue(field: InputField, value: string): unknown {
   const number = value.trim() === '' ? null : Number(value);
   switch (field.kind) {
@@ -203,40 +160,4 @@ export function dataValue(field: InputField, value: string): unknown {
 /** The label of an input: its name, and the unit of a quantity as a reader writes it. */
 export function inputLabel(field: InputField): string {
   return field.kind === 'quantity' ? `${field.name} (${unitLabel(field.unit)})` : field.name;
-}
-
-/**
- * The path of every part of the form as the controller names it in its problems, without the
- * leading `data.`: `storedSetting`, `fluctuations`, `fluctuations.1.period` (items count from 0).
- */
-export function formPaths(fields: readonly FormField[], values: FormValues, prefix = ''): string[] {
-  return fields.flatMap((field) => {
-    const path = `${prefix}${field.name}`;
-    const value = values[field.name];
-    if (field.kind === 'group') return [path, ...formPaths(field.fields, isFormValues(value) ? value : {}, `${path}.`)];
-    if (field.kind !== 'list' || !Array.isArray(value)) return [path];
-    const items = value as FormValues[];
-    const itemPaths = items.flatMap((item, index) => [
-      `${path}.${index}`,
-      ...formPaths(field.fields, item, `${path}.${index}.`),
-    ]);
-    return [path, ...itemPaths];
-  });
-}
-
-/**
- * The service's problems by the part of the form they name, the deepest that fits
- * (`data.fluctuations.1.period must be at least 0 second` under `fluctuations.1.period`), and the
- * others under `''`, to show each beside its input.
- */
-export function problemsByField(
-  problems: readonly string[],
-  fields: readonly FormField[],
-  values: FormValues,
-): Record<string, string[]> {
-  const paths = formPaths(fields, values)
-    .map((path) => `data.${path}`)
-    .sort((a, b) => b.length - a.length);
-  const byPath = problemsByPath(problems, paths);
-  return Object.fromEntries(Object.entries(byPath).map(([path, found]) => [path.replace(/^data\./, ''), found]));
 }

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
 import { dataValue, formContext, formFields, inputLabel, isInputField } from '../controllers/block-form';
 import { controllersInOrder, type Controllers } from '../controllers/controller-list';
-import { FieldInput } from '../controllers/form-parts';
+import { FieldInput } from '../controllers/field-input';
 import type { Change } from './action-changes';
 
 /**
