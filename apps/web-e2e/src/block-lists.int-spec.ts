@@ -4,6 +4,7 @@ import { blockCard, fieldValue } from './harness/block-cards';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
 import { isFocused, tabTo } from './harness/keyboard';
 import { screenshot, seriousAxeViolations } from './harness/page-checks';
+import { waitForLaterStateEvent } from './harness/state-events';
 import { WebStack } from './harness/web-stack';
 
 /** A mock sensor with one fluctuation, made through the controller's API. */
@@ -99,12 +100,7 @@ describe("a user editing a block's list in its form", () => {
     ).resolves.toBeNull();
 
     // Whatever a state event after the refusal says of the list is what the controller holds.
-    const uptime = () =>
-      fieldValue(blockCard(page, 'SystemInfo'), 'uptime')
-        .textContent()
-        .then((text) => parseFloat(text ?? ''));
-    const refusedAt = await uptime();
-    await waitFor('a state event after the refusal', async () => (await uptime()) > refusedAt + 6, 20_000);
+    await waitForLaterStateEvent(page);
     await expect(shownItems(sensorCard(), 'fluctuations')).resolves.toEqual(['1.5 Δ°C, 120 s']);
     await expect(seriousAxeViolations(page, 'block form with a problem in a list')).resolves.toEqual([]);
   }, 60_000);
