@@ -1,6 +1,9 @@
 import { link as l, quantity as q } from '@eventcast/domain';
+import { defineBlockType } from './block-type-definition';
 import { findBlockType } from './catalogue';
-import { defaultData } from './defaults';
+import { defaultData, newItem } from './defaults';
+import { field } from './fields';
+import { FieldEntry } from './shape';
 
 describe(defaultData.name, () => {
   it('gives a new block every field, with read-only quantities unknown until the controller computes them', () => {
@@ -31,5 +34,24 @@ describe(defaultData.name, () => {
     if (type === undefined) throw new Error('no OnboardPins');
     (defaultData(type)['channels'] as unknown[]).pop();
     expect(defaultData(type)['channels']).toHaveLength(4);
+  });
+});
+
+describe(newItem.name, () => {
+  const probe = defineBlockType({
+    name: 'Probe',
+    fields: {
+      steps: field.array({
+        target: field.quantity('degC', { default: 20 }),
+        hold: field.quantity('second'),
+        reached: field.bool({ readonly: true }),
+      }),
+    },
+  });
+  const steps = probe.shape.byName.get('steps') as FieldEntry;
+
+  it("gives a new item its writable fields at their defaults, temperatures in the user's unit", () => {
+    expect(newItem(steps, 'degF')).toEqual({ target: q('degF', 68), hold: q('second', 0) });
+    expect(newItem(steps, 'degC')).toEqual({ target: q('degC', 20), hold: q('second', 0) });
   });
 });

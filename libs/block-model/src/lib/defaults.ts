@@ -1,5 +1,7 @@
 import { BlockType } from './block-type-definition';
+import { userUnitsObject } from './projections';
 import { FieldEntry, Shape } from './shape';
+import { TemperatureUnit } from './units';
 import { BlockData, link, quantity } from './values';
 
 /**
@@ -8,6 +10,15 @@ import { BlockData, link, quantity } from './values';
  */
 export function defaultData(type: BlockType): BlockData {
   return defaultObject(type.shape, true);
+}
+
+/**
+ * A new item of the array field `entry` as a user writes it: its writable fields at their
+ * defaults (read-only ones left out, as a write ignores them), temperatures in `userUnit`.
+ */
+export function newItem(entry: FieldEntry, userUnit: TemperatureUnit): BlockData {
+  const shape = entry.shape as Shape;
+  return userUnitsObject(shape, defaultObject(shape, false), userUnit);
 }
 
 /**

@@ -86,7 +86,8 @@ export function toUserUnits(type: BlockType, data: BlockData, userUnit: Temperat
   return userUnitsObject(type.shape, data, userUnit);
 }
 
-function userUnitsObject(shape: Shape, data: BlockData, userUnit: TemperatureUnit): BlockData {
+/** Data of `shape` (a block type's, an array item's, an object's) as a user reads it: see {@link toUserUnits}. */
+export function userUnitsObject(shape: Shape, data: BlockData, userUnit: TemperatureUnit): BlockData {
   const result: BlockData = { ...data };
   for (const entry of shape.withQuantities) {
     const value = data[entry.name];

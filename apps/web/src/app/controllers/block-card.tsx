@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
 import { BlockEditor } from './block-editor';
+import type { FormContext } from './block-form';
 import { DeleteBlock } from './delete-block';
 import { shownFields, type ShownField, type ShownValue } from './block-values';
 
@@ -12,9 +13,10 @@ export function blockAnchor(id: string): string {
 
 /**
  * One block: its name, type and every field of its data as the controller last sent it, read-only
- * fields marked; Edit opens its form, Delete asks before it deletes (system blocks have none). `blocks` are the controller's, for the form's link pickers.
+ * fields marked; Edit opens its form, Delete asks before it deletes (system blocks have none).
+ * `context` is what the form needs of the controller: its blocks, for the link pickers, and its user's unit.
  */
-export function BlockCard({ block, blocks }: { block: Block; blocks: readonly Block[] }) {
+export function BlockCard({ block, context }: { block: Block; context: FormContext }) {
   const [editing, setEditing] = useState(false);
   const heading = `${blockAnchor(block.id)}-name`;
   return (
@@ -23,7 +25,7 @@ export function BlockCard({ block, blocks }: { block: Block; blocks: readonly Bl
       <p class="hint">{block.type}</p>
       <FieldList fields={shownFields(block.data, findBlockType(block.type)?.fields)} />
       {editing ? (
-        <BlockEditor block={block} blocks={blocks} onClose={() => setEditing(false)} />
+        <BlockEditor block={block} context={context} onClose={() => setEditing(false)} />
       ) : (
         <div class="form-actions">
           <button type="button" onClick={() => setEditing(true)} aria-label={`Edit ${block.id}`}>

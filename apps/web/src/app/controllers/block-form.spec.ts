@@ -1,71 +1,57 @@
-import { findBlockType, type BlockType } from '@eventcast/block-model';
-import type { Block } from '@eventcast/domain';
-import { formFields, formValues, inputLabel, patchData, problemsByField } from './block-form';
-
-const block = (id: string, type: string, data: Record<string, unknown> = {}): Block => ({
-  id,
-  serviceId: 'cellar',
-  type,
-  data,
-});
-const typeOf = (name: string) => findBlockType(name) as BlockType;
-const setpoint = block('Beer setpoint', 'SetpointSensorPair', {
-  enabled: true,
-  sensorId: { __objtype: 'Link', type: 'TempSensorInterface', id: 'Beer sensor' },
-  storedSetting: { __objtype: 'Quantity', unit: 'degF', value: 68 },
-  setting: { __objtype: 'Quantity', unit: 'degF', value: 68 },
-  filter: 'FILTER_15s',
-});
-const blocks = [block('Beer sensor', 'TempSensorMock'), block('Heater', 'DigitalActuator'), setpoint];
+import { formFields, inputLabel, isInputField, type InputField, type ListField } from './block-form';
+import { block, byName, context, PROBE, probe, sensor, setpoint, typeOf } from './block-form.fixtures';
+import { withNewItem } from './list-field';
 
 describe(formFields.name, () => {
-  const fields = formFields(typeOf('SetpointSensorPair'), setpoint, blocks);
-  const byName = Object.fromEntries(fields.map((field) => [field.name, field]));
+  const fields = byName(formFields(typeOf('SetpointSensorPair'), setpoint, context));
+  const input = (name: string) => fields[name] as InputField;
 
   it('has an input for each field a user sets, none for the read-only ones', () => {
-    expect(byName['setting']).toBeUndefined();
-    expect(Object.keys(byName)).toEqual(expect.arrayContaining(['enabled', 'sensorId', 'storedSetting', 'filter']));
+    expect(fields['setting']).toBeUndefined();
+    expect(Object.keys(fields)).toEqual(expect.arrayContaining(['enabled', 'sensorId', 'storedSetting', 'filter']));
   });
 
   it("gives a quantity the unit it was sent in, the user's", () => {
-    expect(byName['storedSetting']).toMatchObject({ kind: 'quantity', unit: 'degF', value: '68' });
-    expect(inputLabel(byName['storedSetting'])).toBe('storedSetting (°F)');
+    expect(fields['storedSetting']).toMatchObject({ kind: 'quantity', unit: 'degF', value: '68' });
+    expect(inputLabel(input('storedSetting'))).toBe('storedSetting (°F)');
   });
 
   it("offers a link only the blocks that implement the field's interface", () => {
-    expect(byName['sensorId']).toMatchObject({ kind: 'link', value: 'Beer sensor', options: ['Beer sensor'] });
+    expect(fields['sensorId']).toMatchObject({ kind: 'link', value: 'Beer sensor', options: ['Beer sensor'] });
   });
 
   it("offers an enum's names", () => {
-    expect(byName['filter']).toMatchObject({ kind: 'enum', value: 'FILTER_15s' });
-    expect(byName['filter'].kind === 'enum' && byName['filter'].options).toContain('FILTER_NONE');
-  });
-});
-
-describe(patchData.name, () => {
-  const fields = formFields(typeOf('SetpointSensorPair'), setpoint, blocks);
-
-  it('patches only the fields whose input changed, a quantity in the shown unit', () => {
-    const values = { ...formValues(fields), storedSetting: '70.5' };
-
-    expect(patchData(fields, values)).toEqual({ storedSetting: { __objtype: 'Quantity', unit: 'degF', value: 70.5 } });
+    expect(fields['filter']).toMatchObject({ kind: 'enum', value: 'FILTER_15s' });
+    const filter = input('filter');
+    expect(filter.kind === 'enum' && filter.options).toContain('FILTER_NONE');
   });
 
-  it('patches a link as the chosen id, or null for none, and a checkbox as a boolean', () => {
-    const values = { ...formValues(fields), sensorId: '', enabled: 'false' };
-
-    expect(patchData(fields, values)).toEqual({ sensorId: null, enabled: false });
+  it("makes an array a list of its items' inputs, with the values of each item in the unit it was sent in", () => {
+    const list = byName(formFields(typeOf('TempSensorMock'), sensor, context))['fluctuations'] as ListField;
+    expect(list.kind).toBe('list');
+    expect(list.fields.filter(isInputField).map(inputLabel)).toEqual(['amplitude (Δ°F)', 'period (s)']);
+    expect(list.value).toEqual([
+      { amplitude: '0.9', period: '600' },
+      { amplitude: '1.8', period: '60' },
+    ]);
   });
 
-  it('patches nothing when nothing changed', () => {
-    expect(patchData(fields, formValues(fields))).toEqual({});
+  it("starts a new item at the catalogue's defaults, temperatures in the user's unit", () => {
+    const list = byName(formFields(PROBE, probe, context))['steps'] as ListField;
+    expect(withNewItem(list, list.value)).toEqual([{ target: '21' }, { target: '68' }]);
   });
-});
 
-describe(problemsByField.name, () => {
-  it("puts each of the service's problems beside the field it names, the others apart", () => {
-    expect(problemsByField(['data.ti must not be below 0 second', 'data.kp[1] is odd', 'id must be a string'])).toEqual(
-      { ti: ['data.ti must not be below 0 second'], kp: ['data.kp[1] is odd'], '': ['id must be a string'] },
-    );
+  it("makes an object a group of its fields' inputs, leaving out the read-only ones at any depth", () => {
+    const parts = byName(formFields(PROBE, probe, context));
+    expect(parts['profile']).toMatchObject({ kind: 'group' });
+    const profile = parts['profile'].kind === 'group' ? byName(parts['profile'].fields) : {};
+    expect(Object.keys(profile)).toEqual(['start', 'mode', 'heater']);
+    expect(profile['heater']).toMatchObject({ kind: 'link', value: '', options: ['Heater'] });
+    expect((parts['steps'] as ListField).fields.map(({ name }) => name)).toEqual(['target']);
+  });
+
+  it('leaves an array the controller computes out of the form', () => {
+    const pins = formFields(typeOf('OnboardPins'), block('OnboardPins', 'OnboardPins', { channels: [] }), context);
+    expect(pins.map(({ name }) => name)).toEqual(['enableIoSupply12V']);
   });
 });

@@ -1,10 +1,18 @@
-import { implementsInterface, type BlockType, type Field } from '@eventcast/block-model';
+import {
+  implementsInterface,
+  isTemperatureUnit,
+  newItem,
+  type BlockType,
+  type FieldEntry,
+  type Shape,
+  type TemperatureUnit,
+} from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
-import { groupedProblems } from '../../services/service-problems';
 import { unitLabel } from './block-values';
+import type { ControllerView } from './controller-list';
 
 /** One input of a block's form, made from the field's declaration in the catalogue. */
-export type FormField = { name: string; value: string } & (
+export type InputField = { name: string; value: string } & (
   | { kind: 'number'; min?: number; max?: number; integer: boolean }
   | { kind: 'quantity'; unit: string; min?: number }
   | { kind: 'bool' }
@@ -13,30 +21,72 @@ export type FormField = { name: string; value: string } & (
   | { kind: 'link'; options: readonly string[] }
 );
 
-/** What the inputs hold, by field name: text, `'true'`/`'false'` for a checkbox, a block id or `''` for a link. */
-export type FormValues = Record<string, string>;
-
 /**
- * The form of `block`: one input per field that a user sets (neither read-only, nor a list or an
- * object, which the page shows but does not edit), in the catalogue's order. A quantity keeps the
- * unit the controller sent it in (the user's, for temperatures); a link offers the blocks of
- * `blocks` whose type implements the field's interface.
+ * A list field (an array of the catalogue): `fields` are the inputs of one item, at a new item's
+ * values; `value` holds the values of the items the block has.
  */
-export function formFields(type: BlockType, block: Block, blocks: readonly Block[]): FormField[] {
-  return Object.entries(type.fields).flatMap(([name, field]) => {
-    const input = formField(name, field, block.data[name], blocks);
-    return input && !field.readonly ? [input] : [];
-  });
+export interface ListField {
+  name: string;
+  kind: 'list';
+  fields: FormField[];
+  value: FormValues[];
 }
 
-function formField(name: string, field: Field, current: unknown, blocks: readonly Block[]): FormField | undefined {
+/** An object field of the catalogue: the inputs of its own fields. */
+export interface GroupField {
+  name: string;
+  kind: 'group';
+  fields: FormField[];
+}
+
+/** One part of a block's form: an input, a list of items or a group of fields. */
+export type FormField = InputField | ListField | GroupField;
+
+/**
+ * What the form holds, by field name: for an input its text (`'true'`/`'false'` for a checkbox, a
+ * block id or `''` for a link), for a list the values of each item, for a group its fields' values.
+ */
+export interface FormValues {
+  readonly [name: string]: FormValue;
+}
+export type FormValue = string | FormValues | readonly FormValues[];
+
+/** What a form is made for: the controller's blocks (for the link pickers) and its user's temperature unit. */
+export interface FormContext {
+  blocks: readonly Block[];
+  userUnit: TemperatureUnit;
+}
+
+/** The context of the forms of `controller`'s blocks, from its last state event (degC until one came). */
+export function formContext(controller: ControllerView | undefined): FormContext {
+  const unit = controller?.status?.temperatureUnit;
+  return { blocks: controller?.blocks ?? [], userUnit: isTemperatureUnit(unit) ? unit : 'degC' };
+}
+
+/**
+ * The form of `block`: a part per field that a user sets (read-only fields have none, at any
+ * depth), in the catalogue's order. A quantity keeps the unit the controller sent it in (the
+ * user's, for temperatures); a link offers the blocks whose type implements the field's interface;
+ * an array is a list of items of its fields, an object a group of its fields.
+ */
+export function formFields(type: BlockType, block: Block, context: FormContext): FormField[] {
+  return fieldsOf(type.shape, block.data, context);
+}
+
+function fieldsOf(shape: Shape, data: unknown, context: FormContext): FormField[] {
+  const values = isRecord(data) ? data : {};
+  return shape.writable.map((entry) => formField(entry, values[entry.name], context));
+}
+
+function formField(entry: FieldEntry, current: unknown, context: FormContext): FormField {
+  const { name, field } = entry;
   switch (field.kind) {
     case 'number':
       return { name, kind: 'number', value: textOf(current), min: field.min, max: field.max, integer: !!field.integer };
     case 'quantity': {
-      const quantity = current as { unit?: unknown; value?: unknown } | undefined;
-      const unit = typeof quantity?.unit === 'string' ? quantity.unit : field.unit;
-      return { name, kind: 'quantity', value: textOf(quantity?.value), unit, min: field.min };
+      const quantity = isRecord(current) ? current : {};
+      const unit = typeof quantity['unit'] === 'string' ? quantity['unit'] : field.unit;
+      return { name, kind: 'quantity', value: textOf(quantity['value']), unit, min: field.min };
     }
     case 'bool':
       return { name, kind: 'bool', value: String(current === true) };
@@ -45,40 +95,53 @@ function formField(name: string, field: Field, current: unknown, blocks: readonl
     case 'enum':
       return { name, kind: 'enum', value: textOf(current), options: field.values };
     case 'link': {
-      const options = blocks.filter((target) => implementsInterface(target.type, field.interface)).map(({ id }) => id);
-      return { name, kind: 'link', value: textOf((current as { id?: unknown } | undefined)?.id), options };
+      const options = context.blocks
+        .filter((target) => implementsInterface(target.type, field.interface))
+        .map(({ id }) => id);
+      return { name, kind: 'link', value: textOf(isRecord(current) ? current['id'] : undefined), options };
     }
-    default:
-      return undefined;
+    case 'array': {
+      const shape = entry.shape as Shape;
+      const items = Array.isArray(current) ? current : [];
+      return {
+        name,
+        kind: 'list',
+        fields: fieldsOf(shape, newItem(entry, context.userUnit), context),
+        value: items.map((item) => formValues(fieldsOf(shape, item, context))),
+      };
+    }
+    case 'object':
+      return { name, kind: 'group', fields: fieldsOf(entry.shape as Shape, current, context) };
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function textOf(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** The starting values of the form's inputs. */
+/** Whether `field` is a single input (not a list or a group). */
+export function isInputField(field: FormField): field is InputField {
+  return field.kind !== 'list' && field.kind !== 'group';
+}
+
+/** The starting values of the form's parts. */
 export function formValues(fields: readonly FormField[]): FormValues {
-  return Object.fromEntries(fields.map(({ name, value }) => [name, value]));
+  return Object.fromEntries(
+    fields.map((field) => [field.name, field.kind === 'group' ? formValues(field.fields) : field.value]),
+  );
 }
 
-/**
- * The `data` of the patch that applies the edited inputs: only the fields whose input changed,
- * each in the shape the controller takes (a Quantity in the shown unit, a link as the target's
- * id). An empty number is sent as null, for the controller to judge.
- */
-export function patchData(fields: readonly FormField[], values: FormValues): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = values[field.name] ?? field.value;
-    if (value === field.value) continue;
-    data[field.name] = dataValue(field, value);
-  }
-  return data;
+/** Whether a part's value is a group's values (not an input's text or a list's items). */
+export function isFormValues(value: FormValue | undefined): value is FormValues {
+  return typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The value of a field's input as a patch's `data` holds it (see {@link patchData}). */
-export function dataValue(field: FormField, value: string): unknown {
+/** The value of an input as a patch's `data` holds it: a Quantity in the shown unit, a link as the block's id, an empty number as null. */
+export function dataValue(field: InputField, value: string): unknown {
   const number = value.trim() === '' ? null : Number(value);
   switch (field.kind) {
     case 'number':
@@ -94,15 +157,7 @@ export function dataValue(field: FormField, value: string): unknown {
   }
 }
 
-/** The label of a field's input: its name, and the unit of a quantity as a reader writes it. */
-export function inputLabel(field: FormField): string {
+/** The label of an input: its name, and the unit of a quantity as a reader writes it. */
+export function inputLabel(field: InputField): string {
   return field.kind === 'quantity' ? `${field.name} (${unitLabel(field.unit)})` : field.name;
-}
-
-/**
- * The service's problems, by the field of the form they name (`data.ti must not be below 0`), and
- * the others under `''`, to show each beside its input.
- */
-export function problemsByField(problems: readonly string[]): Record<string, string[]> {
-  return groupedProblems(problems, (problem) => /^data\.([^\s.[]+)/.exec(problem)?.[1]);
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { BackupPanel } from './backup-panel';
 import { BlockCard } from './block-card';
+import { formContext } from './block-form';
 import { NewBlockPanel } from './new-block-panel';
 import { RelationsGraph } from './relations-graph';
 import { discoveryText, useDiscovery } from './use-discovery';
@@ -18,6 +19,7 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
   const [type, setType] = useState('');
   const controller = controllers.get(serviceId);
   const blocks = controller?.blocks ?? [];
+  const context = formContext(controller);
   const types = [...new Set(blocks.map((block) => block.type))].sort();
   const needle = search.trim().toLowerCase();
   const shown = blocks.filter(
@@ -74,7 +76,7 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
       </p>
       <ul class="cards" aria-label="Blocks">
         {shown.map((block) => (
-          <BlockCard key={block.id} block={block} blocks={blocks} />
+          <BlockCard key={block.id} block={block} context={context} />
         ))}
       </ul>
     </>

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
-import { FieldInput } from '../controllers/block-editor';
-import { dataValue, formFields, inputLabel } from '../controllers/block-form';
+import { dataValue, formContext, formFields, inputLabel, isInputField } from '../controllers/block-form';
 import { controllersInOrder, type Controllers } from '../controllers/controller-list';
+import { FieldInput } from '../controllers/field-input';
 import type { Change } from './action-changes';
 
 /**
@@ -16,10 +16,12 @@ export function ChangePicker({ controllers, onAdd }: { controllers: Controllers;
   const [blockId, setBlockId] = useState('');
   const [fieldName, setFieldName] = useState('');
   const [text, setText] = useState<string>();
-  const blocks = controllers.get(serviceId)?.blocks ?? [];
+  const context = formContext(controllers.get(serviceId));
+  const { blocks } = context;
   const block = blocks.find(({ id }) => id === blockId);
   const type = block && findBlockType(block.type);
-  const fields = block && type ? formFields(type, block, blocks) : [];
+  // A change sets one value: lists and groups of fields are edited in the block's form only.
+  const fields = block && type ? formFields(type, block, context).filter(isInputField) : [];
   const field = fields.find(({ name }) => name === fieldName);
 
   const choose =

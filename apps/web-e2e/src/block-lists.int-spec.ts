@@ -1,0 +1,124 @@
+import { Browser, Locator, Page } from 'playwright-core';
+import { waitFor } from '@eventcast/testing';
+import { blockCard, fieldValue } from './harness/block-cards';
+import { launchChromium, newVisitor, PHONE } from './harness/browser';
+import { isFocused, tabTo } from './harness/keyboard';
+import { screenshot, seriousAxeViolations } from './harness/page-checks';
+import { waitForLaterStateEvent } from './harness/state-events';
+import { WebStack } from './harness/web-stack';
+
+/** A mock sensor with one fluctuation, made through the controller's API. */
+const SENSOR = {
+  id: 'Wobbly sensor',
+  type: 'TempSensorMock',
+  data: { connected: true, setting: 20, fluctuations: [{ amplitude: 0.5, period: 600 }] },
+};
+
+/** The items of a list on a card, each as its fields' values read: `0.5 Δ°C, 600 s`. */
+async function shownItems(card: Locator, field: string): Promise<string[]> {
+  const items = await fieldValue(card, field).getByRole('listitem').all();
+  return Promise.all(items.map(async (item) => (await item.locator('dd').allTextContents()).join(', ')));
+}
+
+/** Waits until the card shows `expected` as the items of `field`, and says what it showed last. */
+async function waitForItems(card: Locator, field: string, expected: string[]): Promise<void> {
+  let shown: string[] = [];
+  await waitFor(`${field} to read ${expected.join(' | ')}`, async () => {
+    shown = await shownItems(card, field);
+    return JSON.stringify(shown) === JSON.stringify(expected);
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}; the card shows ${shown.join(' | ') || 'no items'}`);
+  });
+}
+
+/** A number input of a form, by its name: the list and the item it is in, its label. */
+const numberInput = (scope: Locator, name: string): Locator => scope.getByRole('spinbutton', { name, exact: true });
+
+describe("a user editing a block's list in its form", () => {
+  let stack: WebStack;
+  let browser: Browser;
+  let page: Page;
+  let serviceId: string;
+
+  beforeAll(async () => {
+    stack = await WebStack.start();
+    serviceId = stack.controller.env.SERVICE_ID;
+    const { response } = await stack.controller.client.POST('/blocks/create', { body: { ...SENSOR, serviceId } });
+    expect(response.status).toBe(201);
+    browser = await launchChromium();
+    page = await (await newVisitor(browser)).newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 60_000);
+
+  const sensorCard = () => blockCard(page, SENSOR.id);
+  const form = () => page.getByRole('form', { name: `Edit ${SENSOR.id}` });
+
+  it('adds a fluctuation, which the card shows at the next event', async () => {
+    await page.goto(`${stack.url}/controllers/${serviceId}`);
+    await waitForItems(sensorCard(), 'fluctuations', ['0.5 Δ°C, 600 s']);
+    await sensorCard()
+      .getByRole('button', { name: `Edit ${SENSOR.id}` })
+      .click();
+    const list = form().getByRole('group', { name: 'fluctuations', exact: true });
+    await expect(numberInput(list, 'fluctuations item 1 period (s)').inputValue()).resolves.toBe('600');
+
+    await list.getByRole('button', { name: 'Add fluctuations item' }).click();
+    await expect(numberInput(list, 'fluctuations item 2 amplitude (Δ°C)').inputValue()).resolves.toBe('0');
+    await numberInput(list, 'fluctuations item 2 amplitude (Δ°C)').fill('1.5');
+    await numberInput(list, 'fluctuations item 2 period (s)').fill('120');
+    await expect(seriousAxeViolations(page, 'block form with a list')).resolves.toEqual([]);
+    await form().getByRole('button', { name: 'Save' }).click();
+    await form().getByText('Saved.').waitFor();
+    await waitForItems(sensorCard(), 'fluctuations', ['0.5 Δ°C, 600 s', '1.5 Δ°C, 120 s']);
+  }, 60_000);
+
+  it('removes a fluctuation, which goes from the card', async () => {
+    await form().getByRole('button', { name: 'Remove fluctuations item 1' }).click();
+    await expect(numberInput(form(), 'fluctuations item 1 period (s)').inputValue()).resolves.toBe('120');
+    await expect(numberInput(form(), 'fluctuations item 2 period (s)').count()).resolves.toBe(0);
+    await expect(isFocused(form().getByRole('button', { name: 'Add fluctuations item' }))).resolves.toBe(true);
+    await form().getByRole('button', { name: 'Save' }).click();
+    await waitForItems(sensorCard(), 'fluctuations', ['1.5 Δ°C, 120 s']);
+  }, 60_000);
+
+  it("shows the service's message beside the period it refuses, and the list stays as it was", async () => {
+    await form().getByRole('button', { name: 'Add fluctuations item' }).click();
+    const period = numberInput(form(), 'fluctuations item 2 period (s)');
+    await period.fill('-5');
+    await form().getByRole('button', { name: 'Save' }).click();
+    const problem = form().getByText('data.fluctuations.1.period must be at least 0 second');
+    await problem.waitFor();
+    await expect(period.getAttribute('aria-describedby')).resolves.toBe(await problem.getAttribute('id'));
+    await expect(period.getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(sensorCard(), 'block-list');
+    await expect(
+      numberInput(form(), 'fluctuations item 1 period (s)').getAttribute('aria-invalid'),
+    ).resolves.toBeNull();
+
+    // Whatever a state event after the refusal says of the list is what the controller holds.
+    await waitForLaterStateEvent(page);
+    await expect(shownItems(sensorCard(), 'fluctuations')).resolves.toEqual(['1.5 Δ°C, 120 s']);
+    await expect(seriousAxeViolations(page, 'block form with a problem in a list')).resolves.toEqual([]);
+  }, 60_000);
+
+  it('reaches every part of the list by keyboard on a 390 px wide screen', async () => {
+    const phone = await (await newVisitor(browser, PHONE)).newPage();
+    await phone.goto(`${stack.url}/controllers/${serviceId}`);
+    const card = blockCard(phone, SENSOR.id);
+    await card.getByRole('button', { name: `Edit ${SENSOR.id}` }).click();
+    const phoneForm = phone.getByRole('form', { name: `Edit ${SENSOR.id}` });
+    await tabTo(phone, phoneForm.getByRole('button', { name: 'Add fluctuations item' }));
+    await phone.keyboard.press('Enter');
+    await expect(isFocused(numberInput(phoneForm, 'fluctuations item 2 amplitude (Δ°C)'))).resolves.toBe(true);
+    await phone.keyboard.press('Tab');
+    await expect(isFocused(numberInput(phoneForm, 'fluctuations item 2 period (s)'))).resolves.toBe(true);
+    await phone.keyboard.press('Tab');
+    await expect(isFocused(phoneForm.getByRole('button', { name: 'Remove fluctuations item 2' }))).resolves.toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expect(seriousAxeViolations(phone, 'block form with a list, phone')).resolves.toEqual([]);
+  }, 60_000);
+});

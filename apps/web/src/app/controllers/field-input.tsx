@@ -1,0 +1,60 @@
+import type { InputField } from './block-form';
+
+export interface FieldInputProps {
+  field: InputField;
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The id of the problem shown beside the input, if any. */
+  problem?: string;
+  /** The ids of the elements that name the input, when its label alone does not (an item of a list). */
+  labelledBy?: string;
+}
+
+/** The input of one field of a block's form: a checkbox, a select of names or blocks, a text or number input. */
+export function FieldInput({ field, id, value, onChange, problem, labelledBy }: FieldInputProps) {
+  const common = {
+    id,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem,
+    'aria-labelledby': labelledBy,
+  };
+  const onInput = (event: Event) => onChange((event.currentTarget as HTMLInputElement | HTMLSelectElement).value);
+  switch (field.kind) {
+    case 'bool':
+      return (
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === 'true'}
+          onChange={(event) => onChange(String(event.currentTarget.checked))}
+        />
+      );
+    case 'enum':
+    case 'link':
+      return (
+        <select {...common} value={value} onChange={onInput}>
+          {field.kind === 'link' && <option value="">not set</option>}
+          {field.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      );
+    case 'string':
+      return <input {...common} type="text" value={value} onInput={onInput} />;
+    default:
+      return (
+        <input
+          {...common}
+          type="number"
+          step="any"
+          value={value}
+          min={field.min}
+          max={field.kind === 'number' ? field.max : undefined}
+          onInput={onInput}
+        />
+      );
+  }
+}
