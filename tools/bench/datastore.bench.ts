@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     { name: 'embedded', env: { REDIS_URL: '', DATA_DIR: dataDir } },
   ];
   for (const store of stores) {
+    const startedBefore = cleanups.length;
     const port = await startDatastore({ MQTT_URL: mqttUrl, ...store.env });
     const agent = new Agent({ keepAlive: false });
     const seed = JSON.stringify({ values: ids(SEEDED).map((id) => documentOf(id, 0)) });
@@ -141,7 +142,8 @@ async function main(): Promise<void> {
     }
     if (store.name === 'Redis') webdisLines = await versusWebdis(port, redisUrl, NAMESPACE, SECONDS);
     await post(agent, port, '/history/datastore/mdelete', JSON.stringify({ namespace: NAMESPACE, filter: '*' }));
-    await cleanups.pop()?.();
+    // The datastore, and webdis and the bare Node server beside it, stop before the next store's run.
+    for (const stop of cleanups.splice(startedBefore).reverse()) await stop();
   }
   console.log(`\n${rows.join('\n')}\n`);
   console.log(`redis-benchmark, plain GET/SET at 32 clients on the same Redis: ${redisBenchmark(redisUrl)}`);
