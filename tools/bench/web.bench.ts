@@ -116,12 +116,17 @@ async function probesOf(page: Page): Promise<PageProbeTimes & { now: number }> {
   }));
 }
 
-/** Waits until the canvas has been still for `QUIET_MS` (after an answer that came after `since`, if `answer`). */
+/**
+ * Waits until no fetch is on its way and neither the canvas nor an answer has moved for `QUIET_MS`
+ * (after an answer that came after `since`, if `answer`).
+ */
 async function settled(page: Page, since: number, answer: boolean): Promise<PageProbeTimes & { now: number }> {
   for (;;) {
     const probes = await probesOf(page);
     const answered = !answer || (probes.lastAnswerAt > since && probes.lastDrawAt > probes.lastAnswerAt);
-    if (answered && probes.now - probes.lastDrawAt > QUIET_MS) return probes;
+    // Every fetch answered, and quiet since: an answer still on its way would count in the next interaction.
+    const lastActivity = Math.max(probes.lastDrawAt, probes.lastAnswerAt);
+    if (answered && probes.inFlight === 0 && probes.now - lastActivity > QUIET_MS) return probes;
     if (probes.now - since > 30_000) throw new Error('the graph was not drawn within 30 s');
     await pause(50);
   }
@@ -152,12 +157,23 @@ interface InteractionCost {
   kind: string;
   redraws: number[];
   mainThreadMs: number;
+  /** Of the main thread's time, what Chrome counts as script, style and layout. */
+  parts: Record<BusyPart, number>;
 }
 
-/** The main thread's busy time so far (all tasks: script, style, layout, paint), in milliseconds. */
-async function mainThreadMs(devtools: CDPSession): Promise<number> {
+const BUSY_PARTS = { script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration' } as const;
+type BusyPart = keyof typeof BUSY_PARTS;
+
+/** The main thread's busy time so far (all tasks: script, style, layout, paint) and its parts, in milliseconds. */
+async function mainThreadMs(devtools: CDPSession): Promise<{ total: number } & Record<BusyPart, number>> {
   const { metrics } = await devtools.send('Performance.getMetrics');
-  return (metrics.find(({ name }) => name === 'TaskDuration')?.value ?? NaN) * 1000;
+  const ms = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? NaN) * 1000;
+  return {
+    total: ms('TaskDuration'),
+    script: ms(BUSY_PARTS.script),
+    style: ms(BUSY_PARTS.style),
+    layout: ms(BUSY_PARTS.layout),
+  };
 }
 
 /** What `act` cost once the canvas is still again. */
@@ -171,10 +187,16 @@ async function costOf(
   const busyBefore = await mainThreadMs(devtools);
   await act();
   const { bursts } = await settled(page, since, false);
+  const busyAfter = await mainThreadMs(devtools);
   return {
     kind,
     redraws: bursts.filter(({ start }) => start > since).map(({ start, end }) => end - start),
-    mainThreadMs: (await mainThreadMs(devtools)) - busyBefore,
+    mainThreadMs: busyAfter.total - busyBefore.total,
+    parts: {
+      script: busyAfter.script - busyBefore.script,
+      style: busyAfter.style - busyBefore.style,
+      layout: busyAfter.layout - busyBefore.layout,
+    },
   };
 }
 
@@ -246,7 +268,13 @@ function zoomAndPanReport(costs: InteractionCost[]): string[] {
         `max ${redrawsPerPan[redrawsPerPan.length - 1]}`,
     );
     console.log(
-      `main-thread ms of each pan's moves, in order: ${pans.map((cost) => cost.mainThreadMs.toFixed(0)).join(', ')}`,
+      `main-thread ms of each pan's moves, in order (script / style / layout of it; redraws): ` +
+        pans
+          .map(
+            ({ mainThreadMs, parts, redraws }) =>
+              `${mainThreadMs.toFixed(0)} (${parts.script.toFixed(0)} / ${parts.style.toFixed(0)} / ${parts.layout.toFixed(0)}; ${redraws.length})`,
+          )
+          .join(', '),
     );
   }
   for (const kind of new Set(costs.map((cost) => cost.kind))) {

@@ -12,13 +12,15 @@ export interface PageProbeTimes {
   lastAnswerAt: number;
   /** The last answer of a `ranges` query. */
   rangesAnsweredAt: number;
+  /** Fetches asked and not yet answered to the end of their body. */
+  inFlight: number;
   /** Each redraw: its first and last canvas call. */
   bursts: Array<{ start: number; end: number }>;
 }
 
 /** The init script: it keeps `window.__benchProbes` up to date. */
 export const PAGE_PROBES_SCRIPT = `(() => {
-  const probes = { lastDrawAt: 0, lastAnswerAt: 0, rangesAnsweredAt: 0, bursts: [] };
+  const probes = { lastDrawAt: 0, lastAnswerAt: 0, rangesAnsweredAt: 0, inFlight: 0, bursts: [] };
   window.__benchProbes = probes;
   const context = CanvasRenderingContext2D.prototype;
   for (const name of ['stroke', 'fill', 'fillRect', 'fillText', 'strokeText', 'drawImage', 'putImageData']) {
@@ -36,13 +38,24 @@ export const PAGE_PROBES_SCRIPT = `(() => {
   }
   const fetchOf = window.fetch.bind(window);
   window.fetch = async (...args) => {
-    const answer = await fetchOf(...args);
+    probes.inFlight++;
+    let answer;
+    try {
+      answer = await fetchOf(...args);
+    } catch (error) {
+      probes.inFlight--;
+      throw error;
+    }
     const copy = answer.clone();
     // Taken as the answer reaches the app, before the app reads its body.
     if (String(args[0] && args[0].url ? args[0].url : args[0]).includes('/timeseries/ranges')) {
       probes.rangesAnsweredAt = performance.now();
     }
-    copy.arrayBuffer().then(() => (probes.lastAnswerAt = performance.now()), () => undefined);
+    const answered = () => {
+      probes.inFlight--;
+      probes.lastAnswerAt = performance.now();
+    };
+    copy.arrayBuffer().then(answered, answered);
     return answer;
   };
   const Socket = window.WebSocket;
