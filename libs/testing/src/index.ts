@@ -4,6 +4,7 @@ export * from './lib/free-port';
 export * from './lib/mqtt-recorder';
 export * from './lib/private-broker';
 export * from './lib/private-redis';
+export * from './lib/redis-keys';
 export * from './lib/proxy-process';
 export * from './lib/prometheus-text';
 export * from './lib/questdb-server';
