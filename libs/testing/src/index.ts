@@ -14,6 +14,7 @@ export * from './lib/refused-bodies';
 export * from './lib/route-answer';
 export * from './lib/server-process';
 export * from './lib/service-under-test';
+export * from './lib/start-script';
 export * from './lib/test-infrastructure';
 export * from './lib/wait-for';
 export * from './lib/api-token-answers';
