@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import { connectAsync, MqttClient } from 'mqtt';
 import { MAX_NESTING_DEPTH } from '@eventcast/domain';
 import { EventPublisher } from '@eventcast/messaging';
-import { answerOf, PrivateBroker, sendRaw, ServerProcess, testBrokerUrl, waitFor } from '@eventcast/testing';
+import {
+  answerOf,
+  dataOf,
+  deleteRedisKeys,
+  PrivateBroker,
+  sendRaw,
+  ServerProcess,
+  testBrokerUrl,
+  testRedisUrl,
+  waitFor,
+} from '@eventcast/testing';
 import { MAX_DOCUMENTS_PER_CALL, MAX_IDS_PER_CALL } from '../src/app/documents/document-limits';
 import { DatastoreUnderTest, startDatastore } from './datastore-app';
 
@@ -446,6 +456,34 @@ describe('the datastore when what it depends on fails', () => {
       });
     } finally {
       await after.app.close();
+    }
+  });
+
+  it('keeps the documents of two datastores sharing one Redis apart, each under its REDIS_KEY_PREFIX', async () => {
+    const run = randomBytes(4).toString('hex');
+    const prefixes = [`eventcast-test-${run}-a:`, `eventcast-test-${run}-b:`];
+    const [a, b] = await Promise.all(
+      prefixes.map((prefix) => startDatastore({ REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: prefix })),
+    );
+    try {
+      await waitFor('Redis', async () => (await answerOf(a.client.GET('/ping'))).status === 200);
+      await waitFor('Redis', async () => (await answerOf(b.client.GET('/ping'))).status === 200);
+      await a.client.POST('/set', { body: { value: { namespace: 'svc-global', id: 'units', temperature: 'degF' } } });
+      await b.client.POST('/set', { body: { value: { namespace: `b${run}`, id: 'only-b' } } });
+
+      await expect(dataOf(b.client.POST('/get', { body: { namespace: 'svc-global', id: 'units' } }))).resolves.toEqual({
+        value: null,
+      });
+      await expect(dataOf(a.client.POST('/get', { body: { namespace: 'svc-global', id: 'units' } }))).resolves.toEqual({
+        value: { namespace: 'svc-global', id: 'units', temperature: 'degF' },
+      });
+      await expect(dataOf(a.client.POST('/namespaces', { body: {} }))).resolves.toEqual({
+        namespaces: [{ namespace: 'svc-global', count: 1 }],
+        truncated: false,
+      });
+    } finally {
+      await Promise.all([a.app.close(), b.app.close()]);
+      for (const prefix of prefixes) await deleteRedisKeys(testRedisUrl(), prefix);
     }
   });
 });

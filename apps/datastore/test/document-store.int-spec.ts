@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from 'redis';
-import { testRedisUrl, waitFor } from '@eventcast/testing';
+import { deleteRedisKeys, testRedisUrl, waitFor } from '@eventcast/testing';
 import { RedisDocumentStore } from '../src/infra/redis/redis-document-store';
 import { SqliteDocumentStore } from '../src/infra/sqlite/sqlite-document-store';
 import { documentStoreContract } from './document-store.contract';
@@ -26,11 +25,5 @@ documentStoreContract('the Redis store', async () => {
 
 afterAll(async () => {
   rmSync(sqliteFolder, { recursive: true, force: true });
-  const redis = await createClient({ url: REDIS_URL }).connect();
-  try {
-    for await (const keys of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 1000 }))
-      if (keys.length > 0) await redis.del(keys);
-  } finally {
-    await redis.close();
-  }
+  await deleteRedisKeys(REDIS_URL, redisPrefix);
 });

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { Browser, Page } from 'playwright-core';
 import { blockCard, fieldValue } from './harness/block-cards';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
-import { screenshot, seriousAxeViolations } from './harness/page-checks';
+import { describeOnEachDatastore } from './harness/each-datastore';
+import { seriousAxeViolations } from './harness/page-checks';
 import { WebStack } from './harness/web-stack';
 
 /** A sensor and the setpoint that links to it, made through the controller's API. */
@@ -11,7 +12,7 @@ const BLOCKS = [
   { id: 'Fridge setpoint', type: 'SetpointSensorPair', data: { enabled: true, sensorId: 'Fridge sensor' } },
 ];
 
-describe("a user saving and loading a controller's backup", () => {
+describeOnEachDatastore("a user saving and loading a controller's backup", ({ store, screenshot }) => {
   let stack: WebStack;
   let browser: Browser;
   let page: Page;
@@ -19,7 +20,7 @@ describe("a user saving and loading a controller's backup", () => {
   let saved: string;
 
   beforeAll(async () => {
-    stack = await WebStack.start();
+    stack = await WebStack.start({ datastore: store });
     serviceId = stack.controller.env.SERVICE_ID;
     for (const block of BLOCKS) {
       const { response } = await stack.controller.client.POST('/blocks/create', { body: { ...block, serviceId } });

@@ -1,24 +1,20 @@
 import { join } from 'node:path';
-import { Browser, Locator, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { blockCard, fieldName, fieldValue } from './harness/block-cards';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
+import { raiseSetpointThroughForm } from './harness/control-loop';
+import { controllerCard, DISCOVERED } from './harness/controllers-page';
+import { describeOnEachDatastore } from './harness/each-datastore';
 import { isFocused, tabTo } from './harness/keyboard';
-import { screenshot, seriousAxeViolations } from './harness/page-checks';
+import { seriousAxeViolations } from './harness/page-checks';
 import { WebStack } from './harness/web-stack';
-
-/** The blocks discovery creates for the simulated controller's plugged-in hardware (docs/controller.md). */
-const DISCOVERED = ['TempSensorOneWire-1', 'TempSensorOneWire-2', 'DS2413-1'];
-
-/** A controller's card on the Controllers page, found by its name as a user reads it. */
-const controllerCard = (page: Page, serviceId: string): Locator =>
-  page.getByRole('list', { name: 'Controllers' }).getByRole('listitem', { name: serviceId, exact: true });
 
 async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
-describe('a user watching the controllers', () => {
+describeOnEachDatastore('a user watching the controllers', ({ store, screenshot }) => {
   let broker: PrivateBroker;
   let stack: WebStack;
   let cellar: ServiceUnderTest<'controller'>;
@@ -29,7 +25,7 @@ describe('a user watching the controllers', () => {
   beforeAll(async () => {
     // A broker of its own: the page lists every controller on the bus, and the shared broker holds other suites'.
     broker = await PrivateBroker.start();
-    stack = await WebStack.start({ brokerUrl: broker.url });
+    stack = await WebStack.start({ brokerUrl: broker.url, datastore: store });
     serviceId = stack.controller.env.SERVICE_ID;
     cellar = await ServiceUnderTest.start('controller', {
       MQTT_URL: broker.url,
@@ -118,24 +114,7 @@ describe('a user watching the controllers', () => {
   }, 30_000);
 
   it("a setpoint changed through the form moves the simulated PID's output in the following state events", async () => {
-    await createControlLoop(stack, serviceId);
-    const pid = blockCard(page, 'Heater PID');
-    const output = () => fieldValue(pid, 'outputSetting').textContent().then(Number);
-    await waitFor('the PID to act on an error of 1 °C', async () => (await output()) > 0);
-    const before = await output();
-    expect(before).toBeLessThan(40);
-
-    const setpoint = blockCard(page, 'Fridge setpoint');
-    await setpoint.getByRole('button', { name: 'Edit Fridge setpoint' }).click();
-    const form = page.getByRole('form', { name: 'Edit Fridge setpoint' });
-    await expect(form.getByLabel('storedSetting (°C)').inputValue()).resolves.toBe('19');
-    await form.getByLabel('storedSetting (°C)').fill('21');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText('Saved.').waitFor();
-    await fieldValue(setpoint, 'storedSetting')
-      .filter({ hasText: /^21 °C$/ })
-      .waitFor();
-    await waitFor('the PID output to follow an error of 3 °C', async () => (await output()) >= 60);
+    const setpoint = await raiseSetpointThroughForm(page, stack.controller.client, serviceId);
     await expect(seriousAxeViolations(page, 'block form')).resolves.toEqual([]);
     await screenshot(setpoint, 'block-edit');
   }, 60_000);
@@ -255,29 +234,6 @@ describe('a user watching the controllers', () => {
     await screenshot(phone, 'blocks-phone');
   }, 30_000);
 });
-
-/** A control loop on the controller, made through its API as docs/controller.md shows: the PID heats for an error of 1 °C. */
-async function createControlLoop(stack: WebStack, serviceId: string): Promise<void> {
-  const blocks: Array<{ id: string; type: string; data: Record<string, unknown> }> = [
-    { id: 'Fridge sensor', type: 'TempSensorMock', data: { connected: true, setting: 18 } },
-    {
-      id: 'Fridge setpoint',
-      type: 'SetpointSensorPair',
-      data: { enabled: true, sensorId: 'Fridge sensor', storedSetting: 19 },
-    },
-    { id: 'Heater', type: 'DigitalActuator', data: { hwDevice: 'OnboardPins', channel: 1 } },
-    { id: 'Heater PWM', type: 'ActuatorPwm', data: { enabled: true, actuatorId: 'Heater', period: 4 } },
-    {
-      id: 'Heater PID',
-      type: 'Pid',
-      data: { enabled: true, inputId: 'Fridge setpoint', outputId: 'Heater PWM', kp: 20, ti: 3600 },
-    },
-  ];
-  for (const block of blocks) {
-    const { response } = await stack.controller.client.POST('/blocks/create', { body: { ...block, serviceId } });
-    expect(response.status).toBe(201);
-  }
-}
 
 /** The names of the blocks the page lists, in its order (a card's own lists left aside). */
 function shownBlocks(page: Page): Promise<string[]> {

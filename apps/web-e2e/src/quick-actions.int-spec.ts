@@ -1,8 +1,10 @@
 import { Browser, Locator, Page } from 'playwright-core';
 import { PrivateBroker } from '@eventcast/testing';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
+import { controllerCard } from './harness/controllers-page';
+import { describeOnEachDatastore } from './harness/each-datastore';
 import { isFocused, tabTo } from './harness/keyboard';
-import { screenshot, seriousAxeViolations } from './harness/page-checks';
+import { seriousAxeViolations } from './harness/page-checks';
 import { actionStateLine, addChange, quickActionCard } from './harness/quick-actions';
 import { SecondController } from './harness/second-controller';
 import { WebStack } from './harness/web-stack';
@@ -31,13 +33,11 @@ const CELLAR_BLOCKS = [
 
 /** The line of the Controllers page that names the unit a controller sends temperatures in. */
 const temperaturesIn = (page: Page, serviceId: string): Locator =>
-  page
-    .getByRole('list', { name: 'Controllers' })
-    .getByRole('listitem', { name: serviceId, exact: true })
+  controllerCard(page, serviceId)
     .locator('dt', { hasText: 'Temperatures in' })
     .locator('xpath=following-sibling::dd[1]');
 
-describe('a user with quick actions across two controllers', () => {
+describeOnEachDatastore('a user with quick actions across two controllers', ({ store, screenshot }) => {
   let broker: PrivateBroker;
   let stack: WebStack;
   let cellar: SecondController;
@@ -48,7 +48,7 @@ describe('a user with quick actions across two controllers', () => {
   beforeAll(async () => {
     // A broker of its own: the page offers every controller on the bus, and the shared broker holds other suites'.
     broker = await PrivateBroker.start();
-    stack = await WebStack.start({ brokerUrl: broker.url });
+    stack = await WebStack.start({ brokerUrl: broker.url, datastore: store });
     fermenter = stack.controller.env.SERVICE_ID;
     cellar = await SecondController.start(stack, 'cellar');
     for (const [service, serviceId, blocks] of [

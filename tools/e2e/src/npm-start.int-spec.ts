@@ -2,11 +2,18 @@ import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process
 import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, inheritedServiceEnvironment, isListening, waitFor, websocketUpgrade } from '@eventcast/testing';
+import {
+  freeStartPorts,
+  inheritedServiceEnvironment,
+  isListening,
+  StartPorts,
+  startEnvironment,
+  untilStartConnected,
+  waitFor,
+  websocketUpgrade,
+} from '@eventcast/testing';
 
 const WORKSPACE = resolve(__dirname, '../../..');
-
-type PortName = 'broker' | 'web' | 'history' | 'datastore' | 'controller';
 
 /** Whether a process with this id exists. */
 function alive(pid: number): boolean {
@@ -45,43 +52,18 @@ class NpmStart {
     this.exit = new Promise((done) => npm.once('exit', (code, signal) => done({ code, signal })));
   }
 
-  static async start(ports: Record<PortName, number>, dataDir: string, options: string[] = []): Promise<NpmStart> {
-    // No MQTT_URL and nothing on the broker port: npm start has to bring its embedded broker. No
-    // QUESTDB_URL or REDIS_URL either, whatever server this test run targets: its embedded stores.
-    const env: NodeJS.ProcessEnv = {
-      ...inheritedServiceEnvironment(),
-      NO_COLOR: '1',
-      DATA_DIR: dataDir,
-      SERVICE_ID: 'start-test',
-    };
+  static async start(ports: StartPorts, dataDir: string, options: string[] = []): Promise<NpmStart> {
     const start = new NpmStart(
       spawn('npm', ['start', '--', '--no-build', ...options], {
         cwd: WORKSPACE,
-        env: {
-          ...env,
-          EVENTCAST_BROKER_PORT: String(ports.broker),
-          WEB_PORT: String(ports.web),
-          HISTORY_PORT: String(ports.history),
-          DATASTORE_PORT: String(ports.datastore),
-          CONTROLLER_PORT: String(ports.controller),
-        },
+        env: { ...startEnvironment(ports, dataDir), SERVICE_ID: 'start-test' },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );
     // --no-build: Nx built dist/apps before this suite, and a build here would write dist/apps again
     // while other suites run services from it (README.md, "Two commands").
-    const ended = start.exit.then(({ code, signal }) => Promise.reject(new Error(`npm ended (${code ?? signal})`)));
-    ended.catch(() => undefined);
-    await Promise.race([
-      waitFor(
-        'all three services to connect',
-        () => (start.output.match(/ connected to mqtt:/g) ?? []).length === 3,
-        240_000,
-      ),
-      ended,
-    ]).catch((error: Error) => {
-      throw new Error(`${error.message}; npm start printed:\n${start.output.slice(-3000)}`);
-    });
+    const ended = start.exit.then(({ code, signal }) => code ?? signal);
+    await untilStartConnected(() => start.output, ended, 240_000);
     for (const pid of descendants(start.npm.pid ?? 0)) start.pids.add(pid);
     for (const [, pid] of start.output.matchAll(/^\[\w+\] +\[Nest\] (\d+) /gm)) start.pids.add(Number(pid));
     return start;
@@ -103,14 +85,14 @@ class NpmStart {
 }
 
 describe('npm start', () => {
-  const ports: Record<PortName, number> = { broker: 0, web: 0, history: 0, datastore: 0, controller: 0 };
+  let ports: StartPorts;
   const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-start-'));
   const started: NpmStart[] = [];
   let first: NpmStart;
   let web: string;
 
   beforeAll(async () => {
-    for (const name of Object.keys(ports) as PortName[]) ports[name] = await freePort();
+    ports = await freeStartPorts();
     web = `http://127.0.0.1:${ports.web}`;
     first = await NpmStart.start(ports, dataDir);
     started.push(first);
@@ -257,11 +239,11 @@ describe('npm start', () => {
 });
 
 describe('npm start -- --one-process', () => {
-  const ports: Record<PortName, number> = { broker: 0, web: 0, history: 0, datastore: 0, controller: 0 };
+  let ports: StartPorts;
   let start: NpmStart;
 
   beforeAll(async () => {
-    for (const name of Object.keys(ports) as PortName[]) ports[name] = await freePort();
+    ports = await freeStartPorts();
     start = await NpmStart.start(ports, mkdtempSync(join(tmpdir(), 'eventcast-start-one-')), ['--one-process']);
   }, 250_000);
 

@@ -1,9 +1,8 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, inheritedServiceEnvironment, waitFor } from '@eventcast/testing';
+import { StartPorts, StartScript } from '@eventcast/testing';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
@@ -17,10 +16,7 @@ function quickStartBlock(): string {
 }
 
 /** The block with the default ports moved to this run's, so the test does not take the user's. */
-function onPorts(
-  block: string,
-  ports: Record<'broker' | 'history' | 'datastore' | 'controller' | 'web', number>,
-): string {
+function onPorts(block: string, ports: StartPorts): string {
   return block
     .replaceAll('localhost:5000', `localhost:${ports.controller}`)
     .replaceAll('localhost:5001', `localhost:${ports.history}`)
@@ -30,44 +26,16 @@ function onPorts(
 }
 
 describe('the README quick start', () => {
-  let start: ChildProcess;
-  let startOutput = '';
-  const ports = { broker: 0, history: 0, datastore: 0, controller: 0, web: 0 };
+  let start: StartScript;
 
   beforeAll(async () => {
-    for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
-    // The defaults a newcomer has: the embedded broker and stores, the default controller and client
-    // ids, no token, whatever servers this test run targets.
-    const env: NodeJS.ProcessEnv = {
-      ...inheritedServiceEnvironment(),
-      NO_COLOR: '1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'eventcast-quick-start-')),
-      EVENTCAST_BROKER_PORT: String(ports.broker),
-      HISTORY_PORT: String(ports.history),
-      DATASTORE_PORT: String(ports.datastore),
-      CONTROLLER_PORT: String(ports.controller),
-      WEB_PORT: String(ports.web),
-    };
-    start = spawn(process.execPath, ['tools/start/start.mjs', '--no-build'], { cwd: WORKSPACE, env, stdio: 'pipe' });
-    start.stdout?.on('data', (chunk: Buffer) => (startOutput += chunk.toString()));
-    start.stderr?.on('data', (chunk: Buffer) => (startOutput += chunk.toString()));
-    await waitFor(
-      'all three services to connect',
-      () => (startOutput.match(/ connected to mqtt:/g) ?? []).length === 3,
-      90_000,
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}; npm start printed:\n${startOutput.slice(-3000)}`);
-    });
+    start = await StartScript.start();
   }, 120_000);
 
-  afterAll(async () => {
-    const exited = new Promise((done) => start.once('exit', done));
-    if (start.exitCode === null) start.kill('SIGINT');
-    await exited;
-  });
+  afterAll(() => start?.stop());
 
   it('answers each step as the README says, pasted into a shell', async () => {
-    const { stdout } = await promisify(execFile)('bash', ['-e', '-c', onPorts(quickStartBlock(), ports)], {
+    const { stdout } = await promisify(execFile)('bash', ['-e', '-c', onPorts(quickStartBlock(), start.ports)], {
       cwd: WORKSPACE,
       timeout: 60_000,
     });

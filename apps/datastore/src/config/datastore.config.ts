@@ -1,8 +1,14 @@
-import { commonVariables, optionalUrlVariable, readEnvironment } from '@eventcast/bootstrap';
+import { commonVariables, optionalUrlVariable, readEnvironment, textVariable } from '@eventcast/bootstrap';
 
 const datastoreVariables = {
   ...commonVariables(5002),
   redisUrl: optionalUrlVariable('REDIS_URL', ['redis', 'rediss']),
+  redisKeyPrefix: textVariable(
+    'REDIS_KEY_PREFIX',
+    'eventcast:datastore:',
+    /^[\x21-\x7e]{1,256}$/,
+    'up to 256 printable characters without spaces',
+  ),
 };
 
 /** The datastore service's configuration, read once at start-up. */

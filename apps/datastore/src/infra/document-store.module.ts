@@ -4,9 +4,10 @@ import { DocumentStore } from '../app/ports/document-store.port';
 import type { RedisDocumentStore } from './redis/redis-document-store';
 import type { SqliteDocumentStore } from './sqlite/sqlite-document-store';
 
-/** Where documents are kept: Redis when `redisUrl` is set, else a SQLite file in `dataDir`. */
+/** Where documents are kept: Redis when `redisUrl` is set, under keys starting `redisKeyPrefix`, else a SQLite file in `dataDir`. */
 export interface DocumentStoreChoice {
   redisUrl?: string;
+  redisKeyPrefix: string;
   dataDir: string;
 }
 
@@ -17,7 +18,7 @@ export interface DocumentStoreChoice {
 export function openDocumentStore(choice: DocumentStoreChoice): DocumentStore {
   if (choice.redisUrl) {
     const redis = require('./redis/redis-document-store') as { RedisDocumentStore: typeof RedisDocumentStore };
-    return new redis.RedisDocumentStore(choice.redisUrl);
+    return new redis.RedisDocumentStore(choice.redisUrl, choice.redisKeyPrefix);
   }
   const sqlite = require('./sqlite/sqlite-document-store') as { SqliteDocumentStore: typeof SqliteDocumentStore };
   return new sqlite.SqliteDocumentStore(join(choice.dataDir, 'datastore.sqlite'));

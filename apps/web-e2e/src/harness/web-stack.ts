@@ -3,7 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
-import { dropQuestDbTables, ProxyProcess, ServiceUnderTest, testBrokerUrl } from '@eventcast/testing';
+import {
+  deleteRedisKeys,
+  dropQuestDbTables,
+  ProxyProcess,
+  ServiceUnderTest,
+  testBrokerUrl,
+  testRedisUrl,
+} from '@eventcast/testing';
+
+/** Where a stack's datastore keeps its documents: its embedded SQLite store, or the shared Redis. */
+export type DatastoreStore = 'embedded' | 'redis';
 
 /** What the services of one stack run with. */
 export interface WebStackOptions {
@@ -13,14 +23,15 @@ export interface WebStackOptions {
   historyEnv?: Record<string, string>;
   /** The broker of every service; unset: the shared test broker. */
   brokerUrl?: string;
-  /** More variables of the datastore service, e.g. `REDIS_URL`; unset: its embedded SQLite store. */
-  datastoreEnv?: Record<string, string>;
+  /** The datastore's store; unset: its embedded SQLite store. */
+  datastore?: DatastoreStore;
 }
 
 /**
  * The three built services as `npm start` runs them (the real broker, embedded stores in one
- * data folder of their own, the history on QuestDB when `historyEnv` says so) behind the
- * same-origin proxy that serves the built web app: what a user's browser talks to.
+ * data folder of their own, the history on QuestDB when `historyEnv` says so, the datastore on the
+ * shared Redis when `datastore` says so) behind the same-origin proxy that serves the built web
+ * app: what a user's browser talks to.
  */
 export class WebStack {
   private constructor(
@@ -41,7 +52,7 @@ export class WebStack {
     apiToken,
     historyEnv = {},
     brokerUrl = testBrokerUrl(),
-    datastoreEnv = {},
+    datastore: store = 'embedded',
   }: WebStackOptions = {}): Promise<WebStack> {
     const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-web-e2e-'));
     const run = randomBytes(4).toString('hex');
@@ -60,7 +71,11 @@ export class WebStack {
       started.push(history);
       const datastore = await ServiceUnderTest.start('datastore', {
         ...common,
-        ...datastoreEnv,
+        ...(store === 'redis'
+          ? // Keys of its own: the documents the pages show under fixed names (svc-global:units,
+            // svc-ui-store:quick-actions) would otherwise be every run's on the shared Redis.
+            { REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: `eventcast-web-e2e-${run}:` }
+          : {}),
         DATA_DIR: join(dataDir, 'datastore'),
       });
       started.push(datastore);
@@ -89,13 +104,15 @@ export class WebStack {
 
   /**
    * Stops the proxy and the services, ends the history's broker session and removes their data, the
-   * history's QuestDB table included.
+   * history's QuestDB table and the datastore's Redis keys included.
    */
   async stop(): Promise<void> {
     await this.proxy.stop();
     for (const service of [this.controller, this.datastore, this.history]) await service.stop();
     const { QUESTDB_URL, QUESTDB_TABLE } = this.history.env;
     if (QUESTDB_URL) await dropQuestDbTables(QUESTDB_URL, QUESTDB_TABLE);
+    const { REDIS_URL, REDIS_KEY_PREFIX } = this.datastore.env;
+    if (REDIS_URL) await deleteRedisKeys(REDIS_URL, REDIS_KEY_PREFIX);
     const session = await connectAsync(this.history.env.MQTT_URL, {
       clientId: this.history.env.MQTT_CLIENT_ID,
       clean: true,

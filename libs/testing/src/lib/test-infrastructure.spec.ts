@@ -10,6 +10,7 @@ describe(inheritedServiceEnvironment.name, () => {
     QUESTDB_URLS: '9.3.2=http://127.0.0.1:40001',
     QUESTDB_TABLE: 'history_values',
     REDIS_URL: 'redis://shared:6379',
+    REDIS_KEY_PREFIX: 'shared:',
     SERVICE_ID: 'controller-1',
     API_TOKEN: 'my-own-token',
   };

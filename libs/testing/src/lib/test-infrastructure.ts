@@ -13,7 +13,7 @@ export function testRedisUrl(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * The variables a test chooses for the services it starts: their broker, stores and QuestDB table,
+ * The variables a test chooses for the services it starts: their broker, stores, Redis key prefix and QuestDB table,
  * the controller they serve, their tokens. In the test process they may mean something else
  * (`QUESTDB_URL` names the server the run targets, `MQTT_URL` the shared broker), so a service
  * takes them from its test only, never from the test's own environment.
@@ -23,6 +23,7 @@ export const SERVICE_CHOICE_VARIABLES = [
   'MQTT_CLIENT_ID',
   'SERVICE_ID',
   'REDIS_URL',
+  'REDIS_KEY_PREFIX',
   'QUESTDB_URL',
   'QUESTDB_URLS',
   'QUESTDB_TABLE',

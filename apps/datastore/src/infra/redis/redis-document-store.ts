@@ -55,7 +55,7 @@ export class RedisDocumentStore extends DocumentStore {
 
   constructor(
     url: string,
-    private readonly keyPrefix = 'eventcast:datastore:',
+    private readonly keyPrefix: string,
     private readonly commandTimeoutMs = COMMAND_TIMEOUT_MS,
   ) {
     super();

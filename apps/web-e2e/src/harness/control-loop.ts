@@ -1,0 +1,57 @@
+import { Locator, Page } from 'playwright-core';
+import { ControllerApiClient } from '@eventcast/api-client';
+import { waitFor } from '@eventcast/testing';
+import { blockCard, fieldValue } from './block-cards';
+
+/** A control loop on the controller, made through its API as docs/controller.md shows: the PID heats for an error of 1 °C. */
+async function createControlLoop(controller: ControllerApiClient, serviceId: string): Promise<void> {
+  const blocks: Array<{ id: string; type: string; data: Record<string, unknown> }> = [
+    { id: 'Fridge sensor', type: 'TempSensorMock', data: { connected: true, setting: 18 } },
+    {
+      id: 'Fridge setpoint',
+      type: 'SetpointSensorPair',
+      data: { enabled: true, sensorId: 'Fridge sensor', storedSetting: 19 },
+    },
+    { id: 'Heater', type: 'DigitalActuator', data: { hwDevice: 'OnboardPins', channel: 1 } },
+    { id: 'Heater PWM', type: 'ActuatorPwm', data: { enabled: true, actuatorId: 'Heater', period: 4 } },
+    {
+      id: 'Heater PID',
+      type: 'Pid',
+      data: { enabled: true, inputId: 'Fridge setpoint', outputId: 'Heater PWM', kp: 20, ti: 3600 },
+    },
+  ];
+  for (const block of blocks) {
+    const { response } = await controller.POST('/blocks/create', { body: { ...block, serviceId } });
+    expect(response.status).toBe(201);
+  }
+}
+
+/**
+ * Makes the control loop on the controller whose blocks `page` shows, then raises its setpoint
+ * from 19 °C to 21 °C through the setpoint's form, as a user does, and waits until the following
+ * state events show the PID's output following the error of 3 °C. Returns the setpoint's card.
+ */
+export async function raiseSetpointThroughForm(
+  page: Page,
+  controller: ControllerApiClient,
+  serviceId: string,
+): Promise<Locator> {
+  await createControlLoop(controller, serviceId);
+  const pid = blockCard(page, 'Heater PID');
+  const output = () => fieldValue(pid, 'outputSetting').textContent().then(Number);
+  await waitFor('the PID to act on an error of 1 °C', async () => (await output()) > 0);
+  expect(await output()).toBeLessThan(40);
+
+  const setpoint = blockCard(page, 'Fridge setpoint');
+  await setpoint.getByRole('button', { name: 'Edit Fridge setpoint' }).click();
+  const form = page.getByRole('form', { name: 'Edit Fridge setpoint' });
+  await expect(form.getByLabel('storedSetting (°C)').inputValue()).resolves.toBe('19');
+  await form.getByLabel('storedSetting (°C)').fill('21');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByText('Saved.').waitFor();
+  await fieldValue(setpoint, 'storedSetting')
+    .filter({ hasText: /^21 °C$/ })
+    .waitFor();
+  await waitFor('the PID output to follow an error of 3 °C', async () => (await output()) >= 60);
+  return setpoint;
+}
