@@ -28,22 +28,25 @@ export class ApiError extends Error {
   }
 }
 
-const asksForTokenOn401: Middleware = {
-  onResponse({ response }) {
-    if (response.status === 401) askForToken();
-    return undefined;
-  },
-};
+function asksForTokenOn401(token: string | undefined): Middleware {
+  return {
+    onResponse({ response }) {
+      if (response.status === 401) askForToken(token);
+      return undefined;
+    },
+  };
+}
 
 /** The clients that call the services at this page's origin, sending `token` when there is one. */
 export function servicesFor(token: string | undefined, origin = window.location.origin): Services {
   const history = createHistoryClient(origin, { token });
   const datastore = createDatastoreClient(origin, { token });
-  history.use(asksForTokenOn401);
-  datastore.use(asksForTokenOn401);
+  const asksForToken = asksForTokenOn401(token);
+  history.use(asksForToken);
+  datastore.use(asksForToken);
   const controller = (serviceId: string) => {
     const client = createControllerClient(origin, serviceId, { token });
-    client.use(asksForTokenOn401);
+    client.use(asksForToken);
     return client;
   };
   return { history, datastore, controller, token };

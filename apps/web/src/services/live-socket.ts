@@ -49,14 +49,18 @@ export class LiveSocket {
     if (this.closed || this.socket || this.retryTimer) return;
     const socket = new WebSocket(this.url, streamProtocols(this.token));
     this.socket = socket;
+    // A socket closed for good tells its owner nothing more: a socket still opening when its token
+    // changed closes after the owner has gone, and the owner would answer with its old token.
     socket.onopen = () => {
+      if (this.closed) return;
       this.retryMs = FIRST_RETRY_MS;
       this.handlers.onOpen();
     };
-    socket.onmessage = (event) => this.handlers.onMessage(String(event.data));
+    socket.onmessage = (event) => !this.closed && this.handlers.onMessage(String(event.data));
     socket.onclose = () => {
       this.socket = undefined;
-      const reconnecting = !this.closed && this.handlers.wanted();
+      if (this.closed) return;
+      const reconnecting = this.handlers.wanted();
       this.handlers.onClose(reconnecting);
       if (!reconnecting) return;
       this.retryTimer = setTimeout(() => {

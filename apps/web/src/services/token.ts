@@ -19,9 +19,12 @@ export function keepSessionToken(token: string): void {
   notify();
 }
 
-/** Asks the user for a token: a call answered 401. */
-export function askForToken(): void {
-  if (wanted) return;
+/**
+ * Asks the user for a token: a call made with `refused` (undefined: none) answered 401. A call
+ * made before the user gave the session's token says nothing of that token, so it asks nothing.
+ */
+export function askForToken(refused: string | undefined): void {
+  if (wanted || refused !== sessionToken()) return;
   wanted = true;
   notify();
 }
