@@ -6,6 +6,9 @@ export const SYSTEMD_DIR = 'docker/systemd';
 /** The apps eventcast@.service runs, one instance each: `eventcast@<app>.service`. */
 export const UNIT_APPS = ['history', 'datastore', 'controller'] as const;
 
+/** The instance that runs the three apps in one process, `eventcast@all.service`. */
+export const ONE_PROCESS = 'all';
+
 /** A systemd unit file's settings: section, then key, then every value given, in order. */
 export type UnitSettings = Record<string, Record<string, string[]>>;
 

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRepoFile, WORKSPACE } from './deployment-files';
-import { environmentFile, SYSTEMD_DIR, UNIT_APPS, unitEnvironment, unitSettings } from './systemd-units';
+import { environmentFile, ONE_PROCESS, SYSTEMD_DIR, UNIT_APPS, unitEnvironment, unitSettings } from './systemd-units';
 
 const SYSTEMD_ANALYZE = spawnSync('systemd-analyze', ['--version']).status === 0;
 const unit = unitSettings('eventcast@.service');
@@ -17,7 +17,7 @@ const seconds = (span: string) =>
   [...span.matchAll(/(\d+)\s*(min|s)?/g)].reduce((sum, [, n, unit]) => sum + Number(n) * (unit === 'min' ? 60 : 1), 0);
 
 describe('docker/systemd/eventcast@.service', () => {
-  (SYSTEMD_ANALYZE ? it.each : it.skip.each)(UNIT_APPS)(
+  (SYSTEMD_ANALYZE ? it.each : it.skip.each)([...UNIT_APPS, ONE_PROCESS])(
     `passes systemd-analyze verify as eventcast@%s.service${SYSTEMD_ANALYZE ? '' : ' (SKIPPED: no systemd-analyze here)'}`,
     (app) => {
       const dir = mkdtempSync(join(tmpdir(), 'eventcast-systemd-'));
@@ -46,8 +46,9 @@ describe('docker/systemd/eventcast@.service', () => {
     },
   );
 
-  it('runs the built app of its instance name from the checkout, as a user of its own', () => {
-    expect(only('ExecStart')).toBe('/usr/bin/node dist/apps/%i/main.js');
+  it('runs the built app of its instance name (all: the three in one process) from the checkout, as a user of its own', () => {
+    expect(only('ExecStart')).toBe('/usr/bin/node docker/start-app.mjs');
+    expect(unitEnvironment(unit)['EVENTCAST_APP']).toBe('%i');
     expect(only('WorkingDirectory')).toBe('/opt/eventcast');
     expect(only('User')).toBe('eventcast');
     expect(only('Group')).toBe('eventcast');
@@ -84,7 +85,7 @@ describe('docker/systemd/eventcast@.service', () => {
     expect(service['ReadOnlyPaths']).toBeUndefined();
     expect(service['InaccessiblePaths']).toBeUndefined();
     // An environment file that set DATA_DIR elsewhere would point the services at a read-only folder.
-    for (const file of ['eventcast.env', ...UNIT_APPS.map((app) => `${app}.env`)]) {
+    for (const file of ['eventcast.env', ...[...UNIT_APPS, ONE_PROCESS].map((app) => `${app}.env`)]) {
       expect([file, environmentFile(file)['DATA_DIR']]).toEqual([file, undefined]);
     }
   });
@@ -102,6 +103,16 @@ describe('the environment files of docker/systemd', () => {
       history: '5001',
       datastore: '5002',
       controller: '5000',
+    });
+  });
+
+  it('gives the three services of eventcast@all the same ports and controller as their own instances', () => {
+    const all = environmentFile(`${ONE_PROCESS}.env`);
+    expect(all).toEqual({
+      HISTORY_PORT: env['history']['PORT'],
+      DATASTORE_PORT: env['datastore']['PORT'],
+      CONTROLLER_PORT: env['controller']['PORT'],
+      SERVICE_ID: env['controller']['SERVICE_ID'],
     });
   });
 
