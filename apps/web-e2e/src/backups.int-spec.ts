@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Browser, Page } from 'playwright-core';
 import { blockCard, fieldValue } from './harness/block-cards';
+import { createBlocks } from './harness/blocks-api';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
 import { describeOnEachDatastore } from './harness/each-datastore';
 import { seriousAxeViolations } from './harness/page-checks';
@@ -22,10 +23,7 @@ describeOnEachDatastore("a user saving and loading a controller's backup", ({ st
   beforeAll(async () => {
     stack = await WebStack.start({ datastore: store });
     serviceId = stack.controller.env.SERVICE_ID;
-    for (const block of BLOCKS) {
-      const { response } = await stack.controller.client.POST('/blocks/create', { body: { ...block, serviceId } });
-      expect(response.status).toBe(201);
-    }
+    await createBlocks(stack.controller.client, serviceId, BLOCKS);
     browser = await launchChromium();
     page = await (await newVisitor(browser)).newPage();
   }, 120_000);

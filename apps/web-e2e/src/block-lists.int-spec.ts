@@ -1,6 +1,7 @@
 import { Browser, Locator, Page } from 'playwright-core';
 import { waitFor } from '@eventcast/testing';
 import { blockCard, fieldValue } from './harness/block-cards';
+import { createBlocks } from './harness/blocks-api';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
 import { isFocused, tabTo } from './harness/keyboard';
 import { screenshot, seriousAxeViolations } from './harness/page-checks';
@@ -43,8 +44,7 @@ describe("a user editing a block's list in its form", () => {
   beforeAll(async () => {
     stack = await WebStack.start();
     serviceId = stack.controller.env.SERVICE_ID;
-    const { response } = await stack.controller.client.POST('/blocks/create', { body: { ...SENSOR, serviceId } });
-    expect(response.status).toBe(201);
+    await createBlocks(stack.controller.client, serviceId, [SENSOR]);
     browser = await launchChromium();
     page = await (await newVisitor(browser)).newPage();
   }, 120_000);

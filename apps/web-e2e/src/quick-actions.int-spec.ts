@@ -1,5 +1,6 @@
 import { Browser, Locator, Page } from 'playwright-core';
 import { PrivateBroker } from '@eventcast/testing';
+import { createBlocks } from './harness/blocks-api';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
 import { controllerCard } from './harness/controllers-page';
 import { describeOnEachDatastore } from './harness/each-datastore';
@@ -55,10 +56,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
       [stack.controller, fermenter, FERMENTER_BLOCKS],
       [cellar.controller, 'cellar', CELLAR_BLOCKS],
     ] as const) {
-      for (const block of blocks) {
-        const { response } = await service.client.POST('/blocks/create', { body: { ...block, serviceId } });
-        expect(response.status).toBe(201);
-      }
+      await createBlocks(service.client, serviceId, blocks);
     }
     browser = await launchChromium();
     page = await (await newVisitor(browser)).newPage();

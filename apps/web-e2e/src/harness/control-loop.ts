@@ -2,10 +2,11 @@ import { Locator, Page } from 'playwright-core';
 import { ControllerApiClient } from '@eventcast/api-client';
 import { waitFor } from '@eventcast/testing';
 import { blockCard, fieldValue } from './block-cards';
+import { createBlocks, NewBlock } from './blocks-api';
 
 /** A control loop on the controller, made through its API as docs/controller.md shows: the PID heats for an error of 1 °C. */
 async function createControlLoop(controller: ControllerApiClient, serviceId: string): Promise<void> {
-  const blocks: Array<{ id: string; type: string; data: Record<string, unknown> }> = [
+  const blocks: NewBlock[] = [
     { id: 'Fridge sensor', type: 'TempSensorMock', data: { connected: true, setting: 18 } },
     {
       id: 'Fridge setpoint',
@@ -20,10 +21,7 @@ async function createControlLoop(controller: ControllerApiClient, serviceId: str
       data: { enabled: true, inputId: 'Fridge setpoint', outputId: 'Heater PWM', kp: 20, ti: 3600 },
     },
   ];
-  for (const block of blocks) {
-    const { response } = await controller.POST('/blocks/create', { body: { ...block, serviceId } });
-    expect(response.status).toBe(201);
-  }
+  await createBlocks(controller, serviceId, blocks);
 }
 
 /**
