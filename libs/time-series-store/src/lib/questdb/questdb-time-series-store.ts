@@ -48,7 +48,7 @@ export function createTable(table: string): string {
  * (`/write`, one request per batch) and read with SQL over `/exec`. Field names reach SQL only as
  * escaped literals (see `sqlText`). The table is created on first need and again after a failure,
  * so the service starts and buffers while QuestDB is down. QuestDB applies WAL writes
- * asynchronously: a written value becomes readable a moment later.
+ * asynchronously: a written value becomes readable a moment later, which `readable` waits for.
  */
 export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   private readonly logger = new Logger(QuestDbTimeSeriesStore.name);
