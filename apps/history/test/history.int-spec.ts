@@ -246,12 +246,42 @@ describe.each(historyStores())('the history service on $label with the real Mosq
 
       const seen = stream.replies.length;
       await publish({ key: `${key}-live`, data: { v: 3 } });
-      // QuestDB makes a write readable a moment after it: the update right after the write may not
-      // hold the value yet, the settling read a second later does (docs/history.md).
       const holdsThree = (reply: StreamReply) =>
         isData('graph')(reply) && (reply.data as Series)[0].values.some(([, value]) => value === 3);
       const update = await stream.next('an update holding the new value', holdsThree, seen);
       expect(update.data).toEqual([{ field, values: expect.any(Array), resolution: 'raw' }]);
+    });
+
+    it('shows on a live graph the same buckets a fresh ranges query answers for its span', async () => {
+      const field = `${key}-same/v`;
+      const send = (v: number) => publish({ key: `${key}-same`, data: { v } });
+      await send(1 / 3);
+      await waitFor('the first value', async () => (await latest(field)) !== undefined);
+      // One-second buckets: the events below share some, so their averages are of several values.
+      const query = { fields: [field], duration: '5m', points: 300 };
+      stream.send({ id: 'graph', command: 'ranges', query });
+      await stream.next('the first answer', isData('graph'));
+      for (const v of [0.1, 2.7, -1e-3, 1e6 / 7, 42.42, Math.PI]) {
+        await send(v);
+        await new Promise((done) => setTimeout(done, 150));
+      }
+      await waitFor('the last value to be stored', async () => (await latest(field))?.value === Math.PI);
+
+      // Each message holds whole buckets, from the oldest one it changed: the later replaces the earlier.
+      const shown = () => {
+        const buckets = new Map<number, number>();
+        for (const reply of stream.replies.filter(isData('graph'))) {
+          for (const [ms, value] of (reply.data as Series)[0].values) buckets.set(ms, value);
+        }
+        return [...buckets].sort(([a], [b]) => a - b);
+      };
+      const answered = async () =>
+        (await dataOf(running.history.client.POST('/timeseries/ranges', { body: query })))[0];
+      await waitFor(
+        'the live graph to show what ranges answers',
+        async () => JSON.stringify(shown()) === JSON.stringify((await answered()).values),
+      ).catch(() => undefined);
+      expect(shown()).toEqual((await answered()).values);
     });
 
     it('answers a metrics command and follows new values', async () => {

@@ -217,6 +217,19 @@ export function describeTimeSeriesStoreContract(
       expect(rows[rows.length - 1]).toMatchObject({ ts: BASE + 1_999_000 });
     });
 
+    it('reads every value of a write at once after saying it is readable', async () => {
+      for (let batch = 0; batch < 5; batch++) {
+        const ts = BASE + batch * SECOND;
+        await store.write([event(ts, { s: batch, t: batch + 0.5 })]);
+        await expect(store.readable(10_000)).resolves.toBe(true);
+        const rows = await store.values([name('s'), name('t')], ts, ts, 10);
+        expect(rows.sort((a, b) => a.field.localeCompare(b.field))).toEqual([
+          { field: name('s'), ts, value: batch },
+          { field: name('t'), ts, value: batch + 0.5 },
+        ]);
+      }
+    });
+
     it('answers its health check while it is reachable', async () => {
       await expect(store.check()).resolves.toBeUndefined();
     });

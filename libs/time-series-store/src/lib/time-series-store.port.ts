@@ -69,6 +69,15 @@ export abstract class TimeSeriesStore {
   abstract write(events: readonly TimedValues[]): Promise<void>;
 
   /**
+   * Resolves `true` once every write that has resolved so far can be read, or `false` when the
+   * store has not said so within `timeoutMs` (or could not be asked). A store that makes a write
+   * readable as it returns resolves at once; QuestDB applies its write-ahead log a moment later.
+   */
+  readable(_timeoutMs: number): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  /**
    * Every field with its latest time, in no particular order: what the service's field catalogue is
    * loaded from at start (it follows the writes after that).
    */

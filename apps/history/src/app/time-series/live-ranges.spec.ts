@@ -125,12 +125,30 @@ describe(LiveRanges.name, () => {
     expect(fridge.updates).toHaveLength(1);
   });
 
-  it('reads an update once more when it has settled, for a value the store made readable only after the write', async () => {
+  it('reads a write once the store has made it readable, and only once', async () => {
     live.close();
     live = new LiveRanges(timeseries, 50);
     const { graph: fridge } = graph(['fridge/temp']);
+    let madeReadable = (_readable: boolean) => undefined as void;
+    jest.spyOn(store, 'readable').mockReturnValueOnce(new Promise((done) => (madeReadable = done)));
+    const late = event(nowMicros() - SECOND, { 'fridge/temp': 4 });
+    const sent = live.written([late]);
+    await store.write([late]);
+    madeReadable(true);
+    await sent;
+    await new Promise((done) => setTimeout(done, 150));
+    const at = bucketStart(late.ts, SECOND) / MICROS_PER_MS;
+    expect(fridge.updates).toEqual([[{ field: 'fridge/temp', values: [[at, 4]], resolution: 'raw' }]]);
+  });
+
+  it('reads an update once more when it has settled, for a value the store did not say was readable in time', async () => {
+    live.close();
+    live = new LiveRanges(timeseries, 50);
+    const { graph: fridge } = graph(['fridge/temp']);
+    const readable = jest.spyOn(store, 'readable').mockResolvedValueOnce(false);
     const late = event(nowMicros() - SECOND, { 'fridge/temp': 4 });
     await live.written([late]);
+    expect(readable).toHaveBeenCalledWith(50);
     await store.write([late]);
     while (fridge.updates.length < 2) await new Promise((done) => setTimeout(done, 5));
     // Settling reads are not settled again: nothing more comes in the next settling periods.

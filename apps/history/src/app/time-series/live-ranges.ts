@@ -12,9 +12,10 @@ export interface LiveRangesQuery {
 }
 
 /**
- * How long after an update the same buckets are read once more: a store may make a written value
- * readable a moment later (QuestDB applies its write-ahead log asynchronously), and a bucket that
- * no later write touches would otherwise keep what the first read saw.
+ * How long an update waits for the store to make a write readable (QuestDB applies its write-ahead
+ * log a moment after the write); when the store has not said so by then, the update reads what
+ * there is and the same buckets are read once more `SETTLE_MS` later, since a bucket that no later
+ * write touches would otherwise keep what the first read saw.
  */
 export const SETTLE_MS = 1_000;
 
@@ -25,7 +26,7 @@ interface Entry {
   ready: boolean;
   /** The start of the oldest bucket to read at the next update. */
   dirtyFromUs?: number;
-  /** Whether the next update follows a write (and so is read again once values have settled). */
+  /** Whether the next update follows a write (and so waits until the store has made it readable). */
   written: boolean;
 }
 
@@ -33,8 +34,9 @@ interface Entry {
  * Every client's live `ranges` queries, updated together: after each written batch, a query whose
  * fields it holds gets the buckets from the oldest one the batch touched, read once for all
  * queries of the same bucket width. So an update follows the write at once, and a hundred open
- * graphs cost about one read per write, not one each (see docs/history.md, the stream). The
- * buckets of each update are read once more `SETTLE_MS` later, all queries together.
+ * graphs cost about one read per write, not one each (see docs/history.md, the stream). The read
+ * waits until the store has made the write readable, at most `SETTLE_MS`; the buckets of an update
+ * that read before that are read once more `SETTLE_MS` later, all queries together.
  */
 export class LiveRanges {
   private readonly entries = new Map<LiveRangesQuery, Entry>();
@@ -96,14 +98,19 @@ export class LiveRanges {
 
   private async readDirty(): Promise<void> {
     const byWidth = new Map<number, Array<{ entry: Entry; fromUs: number }>>();
+    const written: Array<{ entry: Entry; fromUs: number }> = [];
     for (const entry of this.entries.values()) {
       if (!entry.ready || entry.dirtyFromUs === undefined) continue;
       const group = byWidth.get(entry.query.plan.bucketUs) ?? [];
       group.push({ entry, fromUs: entry.dirtyFromUs });
       byWidth.set(entry.query.plan.bucketUs, group);
-      if (entry.written) this.settleLater(entry, entry.dirtyFromUs);
+      if (entry.written) written.push({ entry, fromUs: entry.dirtyFromUs });
       entry.dirtyFromUs = undefined;
       entry.written = false;
+    }
+    // Batches written from here on wait for the next read, and for the store to make them readable then.
+    if (written.length > 0 && !(await this.timeseries.readable(this.settleMs))) {
+      for (const { entry, fromUs } of written) this.settleLater(entry, fromUs);
     }
     for (const [bucketUs, group] of byWidth) await this.readGroup(bucketUs, group);
   }

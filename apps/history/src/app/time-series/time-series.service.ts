@@ -94,6 +94,11 @@ export class TimeSeriesService {
     }));
   }
 
+  /** Whether every write so far can be read: resolves `false` when the store has not said so within `timeoutMs`. */
+  readable(timeoutMs: number): Promise<boolean> {
+    return this.store.readable(timeoutMs);
+  }
+
   /** The latest value of each field within the duration, in the order asked; fields without one are left out. */
   async metrics(query: MetricsQueryDto): Promise<LatestValueDto[]> {
     const since = nowMicros() - parseDuration(query.duration ?? DEFAULT_METRICS_DURATION, 'duration');

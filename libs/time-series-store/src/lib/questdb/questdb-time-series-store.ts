@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import { DAY_US } from '@eventcast/domain';
 import {
@@ -29,7 +30,10 @@ import {
   rollupSumsQuery,
   tableSumsQuery,
 } from './questdb-rollup';
-import { sqlFieldFilter, sqlTime } from './questdb-sql.util';
+import { sqlFieldFilter, sqlText, sqlTime } from './questdb-sql.util';
+
+/** How often `readable` asks whether QuestDB has applied the write-ahead log: it usually takes a few tens of milliseconds. */
+const READABLE_POLL_MS = 10;
 
 /** The narrow table, created when missing; a repeated `(ts, field)` replaces the value it had. */
 export function createTable(table: string): string {
@@ -44,7 +48,7 @@ export function createTable(table: string): string {
  * (`/write`, one request per batch) and read with SQL over `/exec`. Field names reach SQL only as
  * escaped literals (see `sqlText`). The table is created on first need and again after a failure,
  * so the service starts and buffers while QuestDB is down. QuestDB applies WAL writes
- * asynchronously: a written value becomes readable a moment later.
+ * asynchronously: a written value becomes readable a moment later, which `readable` waits for.
  */
 export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   private readonly logger = new Logger(QuestDbTimeSeriesStore.name);
@@ -93,6 +97,30 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
     await this.ready();
     await this.http.write(this.encoder.encode(events));
     await this.rollups?.written(events, Date.now() * 1000);
+  }
+
+  /**
+   * Waits until QuestDB has applied every transaction committed to the table's write-ahead log
+   * when asked (`wal_tables()`: `writerTxn` reaches that `sequencerTxn`), asking every
+   * `READABLE_POLL_MS`.
+   */
+  override async readable(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    try {
+      let targetTxn: number | undefined;
+      for (;;) {
+        const [row] = await this.http.exec(
+          `SELECT writerTxn, sequencerTxn FROM wal_tables() WHERE name = ${sqlText(this.table)}`,
+        );
+        if (row === undefined) return false;
+        targetTxn ??= Number(row[1]);
+        if (Number(row[0]) >= targetTxn) return true;
+        if (Date.now() + READABLE_POLL_MS > deadline) return false;
+        await sleep(READABLE_POLL_MS);
+      }
+    } catch {
+      return false;
+    }
   }
 
   /**
