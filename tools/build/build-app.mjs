@@ -2,7 +2,7 @@
 // metadata Nest needs) with the Nest Swagger plugin, lib aliases rewritten to relative paths, then,
 // for the apps in BUNDLED_APPS, the compiled files bundled into the one main.js (bundle-app.mjs).
 import { createRequire } from 'node:module';
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { replaceTscAliasPaths } from 'tsc-alias';
@@ -55,13 +55,20 @@ const entries = ['main.js', 'openapi.js', 'entry.js'].filter((entry) =>
   existsSync(join(compiledDir, 'apps', app, 'src', entry)),
 );
 const bundled = BUNDLED_APPS.has(app) ? entries.filter((entry) => entry !== 'entry.js') : [];
+// A bundled main.js is bundle.js behind a loader that keeps V8's compiled code between starts.
+const bundleFile = (entry) => (entry === 'main.js' ? 'bundle.js' : entry);
 await Promise.all(
-  bundled.map((entry) => bundleApp(join(compiledDir, 'apps', app, 'src', entry), join(compiledDir, entry))),
-).catch((error) => {
-  console.error(`bundling ${app} failed: ${error.message}`);
-  rmSync(compiledDir, { recursive: true, force: true });
-  process.exit(1);
-});
+  bundled.map((entry) => bundleApp(join(compiledDir, 'apps', app, 'src', entry), join(compiledDir, bundleFile(entry)))),
+)
+  .then(() => {
+    if (bundled.includes('main.js'))
+      copyFileSync(join(workspace, 'tools', 'build', 'cached-main.cjs'), join(compiledDir, 'main.js'));
+  })
+  .catch((error) => {
+    console.error(`bundling ${app} failed: ${error.message}`);
+    rmSync(compiledDir, { recursive: true, force: true });
+    process.exit(1);
+  });
 renameSync(compiledDir, outDir);
 for (const entry of entries.filter((entry) => !bundled.includes(entry))) {
   writeFileSync(join(outDir, entry), `module.exports = require('./apps/${app}/src/${entry}');\n`);

@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const WORKSPACE = resolve(__dirname, '../../..');
+
+// The main.js of a bundled app (tools/build/cached-main.cjs) in front of a small bundle.js: what
+// it runs, and the code cache it keeps in DATA_DIR (docs/decisions.md, "Footprint").
+describe("a bundled app's main.js", () => {
+  const root = mkdtempSync(join(tmpdir(), 'eventcast-code-cache-'));
+  const appDir = join(root, 'dist', 'apps', 'probe');
+  const dataDir = join(root, 'data');
+  mkdirSync(appDir, { recursive: true });
+  // The services make their DATA_DIR as they start; the cache goes into it.
+  mkdirSync(dataDir);
+  copyFileSync(join(WORKSPACE, 'tools/build/cached-main.cjs'), join(appDir, 'main.js'));
+  const writeBundle = (greeting: string) =>
+    writeFileSync(
+      join(appDir, 'bundle.js'),
+      `const { basename } = require('node:path');\n` +
+        `exports.greeting = ${JSON.stringify(greeting)};\n` +
+        `console.log(${JSON.stringify(greeting)}, basename(__filename), require.main === undefined);\n` +
+        `if (process.env.FAIL) throw new Error('failed on purpose');\n`,
+    );
+  const run = (env: Record<string, string> = {}, args: string[] = []) =>
+    spawnSync(process.execPath, [...args, join(appDir, 'main.js')], {
+      env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir, ...env },
+      encoding: 'utf8',
+    });
+  const caches = () => (existsSync(join(dataDir, '.code-cache')) ? readdirSync(join(dataDir, '.code-cache')) : []);
+
+  it('runs bundle.js as a module of its own, and keeps its compiled code once it stops cleanly', () => {
+    writeBundle('hello');
+    const first = run();
+    expect({ status: first.status, stdout: first.stdout, stderr: first.stderr }).toEqual({
+      status: 0,
+      stdout: 'hello bundle.js false\n',
+      stderr: '',
+    });
+    expect(caches()).toEqual([expect.stringMatching(/^probe-[0-9a-f]{16}\.v8$/)]);
+  });
+
+  it('runs the same from the cache', () => {
+    const [cache] = caches();
+    const again = run();
+    expect({ status: again.status, stdout: again.stdout }).toEqual({ status: 0, stdout: 'hello bundle.js false\n' });
+    expect(caches()).toEqual([cache]);
+  });
+
+  it('keeps nothing from a start that fails', () => {
+    writeBundle('broken');
+    const failed = run({ FAIL: '1' });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('failed on purpose');
+    expect(caches()).toHaveLength(1);
+  });
+
+  it("replaces the cache of an older bundle with the new bundle's", () => {
+    const [old] = caches();
+    writeBundle('hello again');
+    expect(run().stdout).toBe('hello again bundle.js false\n');
+    expect(caches()).toEqual([expect.not.stringMatching(old)]);
+  });
+
+  it('runs with a DATA_DIR it cannot write, without a cache', () => {
+    // A file where the folder would be: no folder can be made below it, even by root.
+    const file = join(root, 'not-a-folder');
+    writeFileSync(file, '');
+    const readOnly = run({ DATA_DIR: file });
+    expect({ status: readOnly.status, stdout: readOnly.stdout }).toEqual({
+      status: 0,
+      stdout: 'hello again bundle.js false\n',
+    });
+  });
+
+  it('leaves stack traces to Node, mapped, under --enable-source-maps', () => {
+    writeFileSync(join(appDir, 'bundle.js'), `throw new Error('mapped');\n//# sourceMappingURL=bundle.js.map\n`);
+    writeFileSync(
+      join(appDir, 'bundle.js.map'),
+      JSON.stringify({ version: 3, sources: ['../../../src/probe.ts'], names: [], mappings: 'AAAA' }),
+    );
+    const traced = run({}, ['--enable-source-maps']);
+    expect(traced.stderr).toMatch(/at .*src\/probe\.ts:1:1/);
+  });
+});
