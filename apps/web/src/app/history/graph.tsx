@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { LINE_WIDTH, lineWidth, pointsBetween } from './line-width';
 import type { AlignedColumns } from './series';
 import type { Axis } from './units';
 import type { AxisRange } from './view-state';
@@ -78,12 +79,13 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
           label,
           stroke: colour,
           scale: axis,
-          width: 1.5,
+          width: LINE_WIDTH,
           spanGaps: false,
         })),
       ],
       cursor: { drag: { x: true, y: false, setScale: false } },
       hooks: {
+        drawClear: [fitLineWidths],
         // A mark per drawing, for the benchmarks' click-to-drawn times.
         draw: [() => performance.mark('eventcast:graph-drawn')],
         setSelect: [
@@ -120,6 +122,17 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
   }, [width, height]);
 
   return <div ref={holder} class="chart" />;
+}
+
+/** Sets each line's width for the points it shows now ({@link lineWidth}), before uPlot draws them. */
+function fitLineWidths(chart: uPlot): void {
+  const [first, last] = chart.series[0].idxs ?? [null, null];
+  if (first === null || last === null) return;
+  chart.data.forEach((column, i) => {
+    if (i > 0 && chart.series[i]) {
+      chart.series[i].width = lineWidth(pointsBetween(column, first, last), chart.bbox.width, uPlot.pxRatio);
+    }
+  });
 }
 
 /**
