@@ -114,6 +114,32 @@ describe('the custom range of the history page shows the span on the graph', () 
     expect(near(panned.to - panned.from, before.to - before.from, 2 * SECOND_MS)).toBe(true);
   }, 30_000);
 
+  it("leaves the legend's values out while a Shift + drag pans, and shows them again after it", async () => {
+    await choosePreset(page, '10 min');
+    await waitForGraphData(page, 'the events on the 10 min graph', (table) => columnPoints(table, level).length > 0);
+    const legendValue = page
+      .getByRole('figure', { name: 'Graph' })
+      .getByRole('row', { name: level })
+      .getByRole('cell')
+      .last();
+    const box = await plotBox();
+    const y = box.y + box.height / 2;
+    const valueAt = async (share: number) => {
+      await page.mouse.move(box.x + box.width * share, y);
+      return legendValue.textContent();
+    };
+    await expect(valueAt(0.6)).resolves.toMatch(/^\d/);
+
+    await page.keyboard.down('Shift');
+    await page.mouse.down();
+    await expect(valueAt(0.4)).resolves.toBe('--');
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await waitFor('the legend to show a value under the pointer again', async () =>
+      /^\d/.test((await valueAt(0.6)) ?? ''),
+    );
+  }, 30_000);
+
   it('follows a preset, a drag to zoom and Pan back', async () => {
     await choosePreset(page, '10 min');
     const preset = await waitForRange('From and To to read the last 10 minutes', ({ from, to }) => {
@@ -140,5 +166,12 @@ describe('the custom range of the history page shows the span on the graph', () 
       'From and To to move back by half the span',
       ({ from, to }) => near(from, zoomed.from - half, 2 * SECOND_MS) && near(to, zoomed.to - half, 2 * SECOND_MS),
     );
+
+    // The preset shown, chosen again, leaves the zoom and the pan.
+    await choosePreset(page, '10 min');
+    await waitForRange('From and To to read the last 10 minutes again', ({ from, to }) => {
+      const now = Date.now();
+      return near(to, now, 5 * SECOND_MS) && near(from, now - 10 * MINUTE_MS, 5 * SECOND_MS);
+    });
   }, 30_000);
 });

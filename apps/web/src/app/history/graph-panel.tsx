@@ -18,13 +18,15 @@ const RESOLUTIONS: Record<string, string> = { raw: 'raw values', '1m': 'minute r
 
 interface GraphPanelProps {
   view: ViewState;
+  /** Counts the ranges the user chose: a choice leaves a zoom or a pan, even of the range shown. */
+  rangeChoices: number;
   onYRange: (axis: string, range: AxisRange) => void;
   /** Reports the span shown, for the custom range inputs. */
   onSpan: (span: { from: number; to: number }) => void;
 }
 
 /** The graph of the view's fields with its toolbar, Y ranges and data table. */
-export function GraphPanel({ view, onYRange, onSpan }: GraphPanelProps) {
+export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelProps) {
   const { services } = useConnection();
   const figure = useRef<HTMLElement>(null);
   const chart = useRef<uPlot>();
@@ -39,7 +41,7 @@ export function GraphPanel({ view, onYRange, onSpan }: GraphPanelProps) {
   const points = width > 0 ? Math.max(50, Math.round(width / 50) * 50) : 0;
   const data = useGraphData(names, view.range, zoom, points);
 
-  useEffect(() => setZoom(undefined), [JSON.stringify(names), JSON.stringify(view.range)]);
+  useEffect(() => setZoom(undefined), [JSON.stringify(names), JSON.stringify(view.range), rangeChoices]);
   useEffect(() => onSpan(data.span), [data.span.from, data.span.to]);
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === figure.current);

@@ -153,6 +153,10 @@ function panOnShiftDrag(
     down.preventDefault();
     const start = spanRef.current;
     const msPerPixel = (start.to - start.from) / chart.over.clientWidth;
+    // Off the plot until the release: uPlot would move its cursor points and rewrite the legend on
+    // every redraw, and the page's layout and paint that follow cost more than the redraw.
+    const cursorAt = chart.cursor.move;
+    chart.cursor.move = () => [-10, -10];
     let frame = 0;
     const moved = (event: MouseEvent) => {
       const shift = (down.clientX - event.clientX) * msPerPixel;
@@ -163,7 +167,7 @@ function panOnShiftDrag(
       chart.setScale('x', { min: spanRef.current.from / 1000, max: spanRef.current.to / 1000 });
     };
     const onMove = (event: MouseEvent) => {
-      // The cursor and legend, which uPlot would update on every move, wait for the release.
+      // uPlot's own handler would move the cursor: it waits for the release.
       event.stopPropagation();
       spanRef.current = moved(event);
       if (frame === 0) frame = requestAnimationFrame(redraw);
@@ -172,6 +176,7 @@ function panOnShiftDrag(
       window.removeEventListener('mousemove', onMove, { capture: true });
       window.removeEventListener('mouseup', onUp);
       cancelAnimationFrame(frame);
+      chart.cursor.move = cursorAt;
       const { from, to } = moved(event);
       if (from !== start.from) onPanned(from, to);
     };

@@ -14,6 +14,7 @@ export function HistoryPage() {
   const [view, update] = useViewState();
   const [span, setSpan] = useState({ from: Date.now() - DAY_MS, to: Date.now() });
   const [problem, setProblem] = useState('');
+  const [rangeChoices, setRangeChoices] = useState(0);
   const chosen = new Set(view.fields.map((field) => field.name));
 
   const toggleField = (name: string) => {
@@ -58,11 +59,15 @@ export function HistoryPage() {
             <RangeBar
               range={view.range}
               span={span}
-              onRange={(range) => update((previous) => ({ ...previous, range }))}
+              onRange={(range) => {
+                setRangeChoices((count) => count + 1);
+                update((previous) => ({ ...previous, range }));
+              }}
             />
           </section>
           <GraphPanel
             view={view}
+            rangeChoices={rangeChoices}
             onSpan={setSpan}
             onYRange={(axis, range) =>
               update((previous) => ({ ...previous, yRanges: { ...previous.yRanges, [axis]: range } }))
