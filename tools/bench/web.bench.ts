@@ -6,7 +6,7 @@
 // DuckDB store, one value of each field every BENCH_WEB_STEP_S seconds (default 60), and the
 // service's rollups catch up before timing; (3) zooming by dragging across the graph, resetting
 // the zoom and panning (buttons, Shift + drag): the draw time of each redraw (first to last canvas call) and the main
-// thread's busy time per interaction and per frame of a Shift + drag; (4) the page's JavaScript heap
+// thread's busy time per interaction and per frame of a drag (its moves paced one every 33 ms); (4) the page's JavaScript heap
 // after all that; (5) the live tail (web/live-tail.ts): 300 fields published over MQTT once a
 // second, all live in 15 tabs of 20 fields (the graph's most) for BENCH_WEB_TAIL_MIN minutes
 // (default 30; 0 skips it), each tab's heap every minute and at the end; (6) the fleet
@@ -44,6 +44,8 @@ const ZOOM_ROUNDS = 20;
 const PAN_STEPS = 20;
 const MOVE_EVERY_MS = 33;
 const PAN_MOVES = `Shift + drag to pan: the ${PAN_STEPS} moves`;
+const ZOOM_STEPS = 10;
+const ZOOM_MOVES = `drag to zoom: the ${ZOOM_STEPS} moves`;
 const TAIL_MINUTES = Number(process.env.BENCH_WEB_TAIL_MIN ?? 30);
 const TAIL_FIELDS = 300;
 const FLEET = { controllers: 20, blocks: 100, seconds: Number(process.env.BENCH_WEB_FLEET_S ?? 60) };
@@ -223,32 +225,27 @@ async function zoomAndPan(page: Page): Promise<InteractionCost[]> {
     let box = await graphBox();
     let from = box.x + box.width * (0.2 + (round % 5) / 20);
     let y = box.y + box.height / 2;
+    // A drag's moves and its release apart: the release loads the new span, the moves draw frames.
     costs.push(
-      await costOf(page, devtools, 'drag to zoom', async () => {
+      await costOf(page, devtools, ZOOM_MOVES, async () => {
         await page.mouse.move(from, y);
         await page.mouse.down();
-        await page.mouse.move(from + box.width * 0.3, y, { steps: 10 });
-        await page.mouse.up();
+        await moveByHand(page, from, from + box.width * 0.3, y, ZOOM_STEPS);
       }),
     );
+    costs.push(await costOf(page, devtools, 'drag to zoom: the release', () => page.mouse.up()));
     for (const name of ['Reset zoom', 'Pan back', 'Pan forward']) {
       costs.push(await costOf(page, devtools, name, button(name)));
     }
     box = await graphBox();
     from = box.x + box.width * (0.2 + (round % 5) / 20);
     y = box.y + box.height / 2;
-    // The moves of a pan and its release apart: the release loads the new span, the moves draw frames.
     costs.push(
       await costOf(page, devtools, PAN_MOVES, async () => {
         await page.keyboard.down('Shift');
         await page.mouse.move(from + box.width * 0.3, y);
         await page.mouse.down();
-        // A move every two frames (at 60 Hz), as a hand moves, so that each move is drawn in a frame of its
-        // own; a timer in this process, not a wait in the page, so that the page's busy time is the app's.
-        for (let step = 1; step <= PAN_STEPS; step++) {
-          await page.mouse.move(from + (box.width * 0.3 * (PAN_STEPS - step)) / PAN_STEPS, y);
-          await pause(MOVE_EVERY_MS);
-        }
+        await moveByHand(page, from + box.width * 0.3, from, y, PAN_STEPS);
       }),
     );
     costs.push(
@@ -261,6 +258,18 @@ async function zoomAndPan(page: Page): Promise<InteractionCost[]> {
   return costs;
 }
 
+/**
+ * Moves the pointer from `fromX` to `toX` in `steps` moves, one every two frames (at 60 Hz) as a
+ * hand moves, so that each is drawn in a frame of its own; paced by a timer in this process, not a
+ * wait in the page, so that the page's busy time is the app's alone.
+ */
+async function moveByHand(page: Page, fromX: number, toX: number, y: number, steps: number): Promise<void> {
+  for (let step = 1; step <= steps; step++) {
+    await page.mouse.move(fromX + ((toX - fromX) * step) / steps, y);
+    await pause(MOVE_EVERY_MS);
+  }
+}
+
 /** The report's lines on zooming and panning. */
 function zoomAndPanReport(costs: InteractionCost[]): string[] {
   const frames = costs.flatMap(({ redraws }) => redraws).sort((a, b) => a - b);
@@ -270,23 +279,26 @@ function zoomAndPanReport(costs: InteractionCost[]): string[] {
       `draw time p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${frameP95.toFixed(1)} ms, max ${frames[frames.length - 1].toFixed(1)} ms ` +
       `(target p95 < ${TARGETS.frameP95Ms} ms: ${met(frameP95 < TARGETS.frameP95Ms)})`,
   ];
-  const pans = costs.filter((cost) => cost.kind === PAN_MOVES);
-  const perMove = pans.map((cost) => cost.mainThreadMs / PAN_STEPS).sort((a, b) => a - b);
-  const redrawsPerPan = pans.map((cost) => cost.redraws.length).sort((a, b) => a - b);
-  if (pans.length > 0) {
+  for (const [kind, steps] of [
+    [ZOOM_MOVES, ZOOM_STEPS],
+    [PAN_MOVES, PAN_STEPS],
+  ] as const) {
+    const drags = costs.filter((cost) => cost.kind === kind);
+    if (drags.length === 0) continue;
+    const perMove = drags.map((cost) => cost.mainThreadMs / steps).sort((a, b) => a - b);
+    const redraws = drags.map((cost) => cost.redraws.length).sort((a, b) => a - b);
     const p95 = percentile(perMove, 95);
     lines.push(
-      `  main-thread time of a Shift + drag's moves, per move, each drawn in a frame of its own (pointer event, redraw, style, layout, paint, commit): ` +
+      `  main-thread time of "${kind}", per move, each in a frame of its own (pointer event, redraw, style, layout, paint, commit): ` +
         `p50 ${percentile(perMove, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (frames < ${TARGETS.frameP95Ms} ms at p95: ` +
-        `${met(p95 < TARGETS.frameP95Ms)}); redraws per pan of ${PAN_STEPS} moves p50 ${percentile(redrawsPerPan, 50)}, ` +
-        `max ${redrawsPerPan[redrawsPerPan.length - 1]}`,
+        `${met(p95 < TARGETS.frameP95Ms)}); redraws per drag p50 ${percentile(redraws, 50)}, max ${redraws[redraws.length - 1]}`,
     );
     console.log(
-      `main-thread ms of each pan's moves, in order (script / style / layout of it; redraws): ` +
-        pans
+      `main-thread ms of each "${kind}", in order (script / style / layout of it; redraws): ` +
+        drags
           .map(
-            ({ mainThreadMs, parts, redraws }) =>
-              `${mainThreadMs.toFixed(0)} (${parts.script.toFixed(0)} / ${parts.style.toFixed(0)} / ${parts.layout.toFixed(0)}; ${redraws.length})`,
+            ({ mainThreadMs, parts, redraws: drawn }) =>
+              `${mainThreadMs.toFixed(0)} (${parts.script.toFixed(0)} / ${parts.style.toFixed(0)} / ${parts.layout.toFixed(0)}; ${drawn.length})`,
           )
           .join(', '),
     );
