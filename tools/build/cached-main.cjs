@@ -105,7 +105,10 @@ function readCache() {
     const size = fstatSync(fd).size;
     const length = Buffer.alloc(4);
     readSync(fd, length, 0, 4, size - 4);
-    const header = Buffer.alloc(length.readUInt32LE(0));
+    const headerBytes = length.readUInt32LE(0);
+    // A file cut short or written by something else is no cache.
+    if (headerBytes > size - 4) throw new Error('not a code cache');
+    const header = Buffer.alloc(headerBytes);
     readSync(fd, header, 0, header.length, size - 4 - header.length);
     const entries = new Map();
     let position = 0;
@@ -115,6 +118,7 @@ function readCache() {
       position += bytes;
       largest = Math.max(largest, bytes);
     }
+    if (position !== size - 4 - headerBytes) throw new Error('not a code cache');
     const buffer = Buffer.allocUnsafeSlow(largest);
     return {
       get(name) {

@@ -38,6 +38,13 @@ describe("a bundled app's main.js", () => {
       env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir, ...env },
       encoding: 'utf8',
     });
+  /** The files a cache holds the code of: its list is at its end, before the list's length in 4 bytes. */
+  const cachedFiles = (cache: string): string[] => {
+    const data = readFileSync(join(dataDir, '.code-cache', cache));
+    const listLength = data.readUInt32LE(data.length - 4);
+    const list = JSON.parse(data.toString('utf8', data.length - 4 - listLength, data.length - 4));
+    return list.map(([file]: [string, number]) => file);
+  };
   const caches = () => (existsSync(join(dataDir, '.code-cache')) ? readdirSync(join(dataDir, '.code-cache')) : []);
 
   it('runs bundle.js and its chunk as modules of their own, and keeps their compiled code once it stops cleanly', () => {
@@ -49,11 +56,7 @@ describe("a bundled app's main.js", () => {
       stderr: '',
     });
     expect(caches()).toEqual([expect.stringMatching(/^probe-[0-9a-f]{16}\.v8$/)]);
-    // The list of the files it holds is at its end, before its length in 4 bytes.
-    const cache = readFileSync(join(dataDir, '.code-cache', caches()[0]));
-    const listLength = cache.readUInt32LE(cache.length - 4);
-    const list = JSON.parse(cache.toString('utf8', cache.length - 4 - listLength, cache.length - 4));
-    const files = list.map(([file]: [string, number]) => file);
+    const files = cachedFiles(caches()[0]);
     expect(files).toEqual(['bundle.js', join('chunks', 'words-1.js')]);
   });
 
@@ -65,6 +68,19 @@ describe("a bundled app's main.js", () => {
       stdout: 'hello bundle.js false words-1.js 1\n',
     });
     expect(caches()).toEqual([cache]);
+  });
+
+  it('compiles as usual from a damaged cache, and writes it anew', () => {
+    const [cache] = caches();
+    const kept = readFileSync(join(dataDir, '.code-cache', cache));
+    writeFileSync(join(dataDir, '.code-cache', cache), kept.subarray(0, kept.length - 7));
+    const damaged = run();
+    expect({ status: damaged.status, stdout: damaged.stdout }).toEqual({
+      status: 0,
+      stdout: 'hello bundle.js false words-1.js 1\n',
+    });
+    expect(caches()).toEqual([cache]);
+    expect(cachedFiles(cache)).toEqual(['bundle.js', join('chunks', 'words-1.js')]);
   });
 
   it('keeps nothing from a start that fails', () => {
