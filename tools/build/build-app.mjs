@@ -1,6 +1,6 @@
 // Builds one app to dist/apps/<app>/main.js: tsc (which, unlike esbuild, emits the decorator
 // metadata Nest needs) with the Nest Swagger plugin, lib aliases rewritten to relative paths, then,
-// for the apps in BUNDLED_APPS, the compiled files bundled into the one main.js (bundle-app.mjs).
+// for the apps in BUNDLED_APPS, the compiled files bundled (bundle-app.mjs) behind main.js.
 import { createRequire } from 'node:module';
 import { copyFileSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,10 +23,9 @@ const finalDir = join(workspace, 'dist', 'apps', app);
 // starting the app meanwhile (npm start builds while other integration tests run) finds a whole
 // build, the old or the new one.
 const outDir = `${finalDir}.building-${process.pid}`;
-// Bundled where it pays as the services run (docs/decisions.md, "Footprint"): the history service
-// starts faster and holds less; the datastore and the controller start faster but hold about
-// 10 MiB more under the V8 option they run with, so they run from the compiled files.
-const BUNDLED_APPS = new Set(['history']);
+// Bundled, each service starts faster and holds less than as compiled files (docs/decisions.md,
+// "Footprint").
+const BUNDLED_APPS = new Set(['history', 'datastore', 'controller']);
 const compiledDir = `${finalDir}.compiled-${process.pid}`;
 
 const parsed = ts.getParsedCommandLineOfConfigFile(
@@ -55,10 +54,15 @@ const entries = ['main.js', 'openapi.js', 'entry.js'].filter((entry) =>
   existsSync(join(compiledDir, 'apps', app, 'src', entry)),
 );
 const bundled = BUNDLED_APPS.has(app) ? entries.filter((entry) => entry !== 'entry.js') : [];
-// A bundled main.js is bundle.js behind a loader that keeps V8's compiled code between starts.
+// A bundled main.js is bundle.js and its chunks behind a loader that keeps V8's compiled code
+// between starts.
 const bundleFile = (entry) => (entry === 'main.js' ? 'bundle.js' : entry);
 await Promise.all(
-  bundled.map((entry) => bundleApp(join(compiledDir, 'apps', app, 'src', entry), join(compiledDir, bundleFile(entry)))),
+  bundled.map((entry) =>
+    bundleApp(join(compiledDir, 'apps', app, 'src', entry), join(compiledDir, bundleFile(entry)), {
+      chunks: entry === 'main.js',
+    }),
+  ),
 )
   .then(() => {
     if (bundled.includes('main.js'))
