@@ -5,12 +5,12 @@
  * leaner, down to the targets below plus the same margin.
  */
 export const IDLE_RSS_BUDGET_MIB = {
-  datastore: 125,
-  history: 160,
-  controller: 140,
-  stack: 480,
+  datastore: 115,
+  history: 150,
+  controller: 125,
+  stack: 450,
   // npm start -- --one-process: the three services in one process (docs/deployment.md, "One process").
-  stackOneProcess: 290,
+  stackOneProcess: 270,
 };
 
 /** Where the budgets are headed (docs/performance.md): each service under 80 MiB, the stack under 250 MiB. */
