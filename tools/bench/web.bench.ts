@@ -215,37 +215,33 @@ async function zoomAndPan(page: Page): Promise<InteractionCost[]> {
   const costs: InteractionCost[] = [];
   const button = (name: string) => () => page.getByRole('button', { name, exact: true }).click();
   // Read before each drag: a click on a button may have scrolled the page, and a drag off the graph moves nothing.
-  const graphBox = async () => {
+  const dragPlace = async (round: number) => {
     await canvas.scrollIntoViewIfNeeded();
     const box = await canvas.boundingBox();
     if (!box) throw new Error('the graph has no canvas');
-    return box;
+    return { from: box.x + box.width * (0.2 + (round % 5) / 20), span: box.width * 0.3, y: box.y + box.height / 2 };
   };
   for (let round = 0; round < ZOOM_ROUNDS; round++) {
-    let box = await graphBox();
-    let from = box.x + box.width * (0.2 + (round % 5) / 20);
-    let y = box.y + box.height / 2;
+    const zoom = await dragPlace(round);
     // A drag's moves and its release apart: the release loads the new span, the moves draw frames.
     costs.push(
       await costOf(page, devtools, ZOOM_MOVES, async () => {
-        await page.mouse.move(from, y);
+        await page.mouse.move(zoom.from, zoom.y);
         await page.mouse.down();
-        await moveByHand(page, from, from + box.width * 0.3, y, ZOOM_STEPS);
+        await moveByHand(page, zoom.from, zoom.from + zoom.span, zoom.y, ZOOM_STEPS);
       }),
     );
     costs.push(await costOf(page, devtools, 'drag to zoom: the release', () => page.mouse.up()));
     for (const name of ['Reset zoom', 'Pan back', 'Pan forward']) {
       costs.push(await costOf(page, devtools, name, button(name)));
     }
-    box = await graphBox();
-    from = box.x + box.width * (0.2 + (round % 5) / 20);
-    y = box.y + box.height / 2;
+    const pan = await dragPlace(round);
     costs.push(
       await costOf(page, devtools, PAN_MOVES, async () => {
         await page.keyboard.down('Shift');
-        await page.mouse.move(from + box.width * 0.3, y);
+        await page.mouse.move(pan.from + pan.span, pan.y);
         await page.mouse.down();
-        await moveByHand(page, from + box.width * 0.3, from, y, PAN_STEPS);
+        await moveByHand(page, pan.from + pan.span, pan.from, pan.y, PAN_STEPS);
       }),
     );
     costs.push(
