@@ -19,6 +19,7 @@ describe('the custom range of the history page shows the span on the graph', () 
   let stack: WebStack;
   let browser: Browser;
   let page: Page;
+  let publishedAt: number;
 
   const fromInput = () => page.getByLabel('From', { exact: true });
   const toInput = () => page.getByLabel('To', { exact: true });
@@ -60,10 +61,38 @@ describe('the custom range of the history page shows the span on the graph', () 
     if (shift) await page.keyboard.up('Shift');
   };
 
+  const applyRange = async (from: number, to: number) => {
+    const local = (time: number) => new Date(Math.floor(time / SECOND_MS) * SECOND_MS).toISOString().slice(0, 19);
+    await fromInput().fill(local(from));
+    await toInput().fill(local(to));
+    await page.getByRole('button', { name: 'Apply range' }).click();
+  };
+  /** The columns of the graph's canvas (CSS pixels from its left) where a pixel has the colour `hex`. */
+  const lineColumns = (hex: string) =>
+    page
+      .getByRole('figure', { name: 'Graph' })
+      .locator('canvas')
+      .first()
+      .evaluate(
+        (canvas: HTMLCanvasElement, wanted: number[]) => {
+          const { width, height } = canvas;
+          const pixels = canvas.getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
+          const ratio = width / canvas.getBoundingClientRect().width;
+          const columns = new Set<number>();
+          for (let i = 0; i < pixels.length; i += 4) {
+            const distance = wanted.reduce((sum, part, k) => sum + Math.abs(part - pixels[i + k]), 0);
+            if (pixels[i + 3] > 128 && distance < 120) columns.add(Math.round(((i / 4) % width) / ratio));
+          }
+          return [...columns];
+        },
+        [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)),
+      );
+
   beforeAll(async () => {
     stack = await WebStack.start();
     browser = await launchChromium();
     page = await (await newVisitor(browser)).newPage();
+    publishedAt = Date.now();
     for (const value of [1.5, 1.75, 2]) await publishHistoryEvent(key, { tank: { 'level[m]': value } });
     await waitFor(
       'the history service to store the events',
@@ -102,11 +131,7 @@ describe('the custom range of the history page shows the span on the graph', () 
   }, 30_000);
 
   it('follows a Shift + drag pan after a custom range was applied', async () => {
-    const applied = { from: Date.now() - 50 * MINUTE_MS, to: Date.now() - 40 * MINUTE_MS };
-    const local = (time: number) => new Date(Math.floor(time / SECOND_MS) * SECOND_MS).toISOString().slice(0, 19);
-    await fromInput().fill(local(applied.from));
-    await toInput().fill(local(applied.to));
-    await page.getByRole('button', { name: 'Apply range' }).click();
+    await applyRange(Date.now() - 50 * MINUTE_MS, Date.now() - 40 * MINUTE_MS);
     await expect(page.getByRole('button', { name: '1 h' }).getAttribute('aria-pressed')).resolves.toBe('false');
     const before = await shownRange();
 
@@ -116,6 +141,31 @@ describe('the custom range of the history page shows the span on the graph', () 
     expect(panned.from - before.from).toBeGreaterThan(3 * MINUTE_MS);
     expect(panned.from - before.from).toBeLessThan(5 * MINUTE_MS);
     expect(near(panned.to - panned.from, before.to - before.from, 2 * SECOND_MS)).toBe(true);
+  }, 30_000);
+
+  it('moves the line with the pointer while a Shift + drag pans', async () => {
+    await applyRange(publishedAt - 5 * MINUTE_MS + 10 * SECOND_MS, publishedAt + 10 * SECOND_MS);
+    await waitForGraphData(page, 'the events on the graph', (table) => columnPoints(table, level).length > 0);
+    const colour = await page.getByLabel(`Colour for ${level}`).inputValue();
+    const box = await plotBox();
+    const before = await lineColumns(colour);
+    expect(before.length).toBeGreaterThan(0);
+
+    const y = box.y + box.height / 2;
+    await page.keyboard.down('Shift');
+    await page.mouse.move(box.x + box.width * 0.7, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 8 });
+    await page.waitForTimeout(100);
+    const during = await lineColumns(colour);
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+
+    // Moved left by the 40% of the canvas that the pointer moved, give or take a pixel.
+    const moved = Math.round(box.width * 0.4);
+    expect(during.length).toBeGreaterThan(0);
+    expect(Math.abs(Math.min(...during) - (Math.min(...before) - moved))).toBeLessThanOrEqual(2);
+    expect(Math.abs(Math.max(...during) - (Math.max(...before) - moved))).toBeLessThanOrEqual(2);
   }, 30_000);
 
   it("leaves the legend's values out while a Shift + drag pans, and shows them again after it", async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { LINE_WIDTH, lineWidth, pointsBetween } from './line-width';
+import { HeldYRanges, panOnShiftDrag } from './pan';
 import type { AlignedColumns } from './series';
 import type { Axis } from './units';
 import type { AxisRange } from './view-state';
@@ -38,6 +39,7 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
   const spanRef = useRef(span);
   const yRangesRef = useRef(yRanges);
   const onZoomRef = useRef(onZoom);
+  const heldY = useRef<HeldYRanges['current']>();
   spanRef.current = span;
   yRangesRef.current = yRanges;
   onZoomRef.current = onZoom;
@@ -56,6 +58,8 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
             key,
             {
               range: (_u: uPlot, min: number | null, max: number | null): uPlot.Range.MinMax => {
+                const held = heldY.current?.[key];
+                if (held) return held;
                 const auto = min === null || max === null ? [0, 1] : uPlot.rangeNum(min, max, 0.1, true);
                 const manual = yRangesRef.current[key] ?? {};
                 return [manual.min ?? auto[0], manual.max ?? auto[1]];
@@ -103,7 +107,7 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
     const created = new uPlot(options, columns as uPlot.AlignedData, element);
     chart.current = created;
     onChart?.(created);
-    const stopPanning = panOnShiftDrag(created, spanRef, (from, to) => onZoomRef.current(from, to));
+    const stopPanning = panOnShiftDrag(created, spanRef, heldY, (from, to) => onZoomRef.current(from, to));
     return () => {
       stopPanning();
       created.destroy();
@@ -133,56 +137,4 @@ function fitLineWidths(chart: uPlot): void {
       chart.series[i].width = lineWidth(pointsBetween(column, first, last), chart.bbox.width, uPlot.pxRatio);
     }
   });
-}
-
-/**
- * Shift + drag moves the shown span with the pointer (uPlot's own drag selects a span to zoom to):
- * the chart is redrawn over the moved span at most once per animation frame, however many pointer
- * events arrive in it, and nothing is loaded before the release, when `onPanned` gets the new span.
- * Returns the function that removes the listener.
- */
-function panOnShiftDrag(
-  chart: uPlot,
-  spanRef: { current: { from: number; to: number } },
-  onPanned: (from: number, to: number) => void,
-): () => void {
-  const onDown = (down: MouseEvent) => {
-    if (!down.shiftKey || down.button !== 0) return;
-    // Before uPlot's own listener on the same element, so no selection starts.
-    down.stopImmediatePropagation();
-    down.preventDefault();
-    const start = spanRef.current;
-    const msPerPixel = (start.to - start.from) / chart.over.clientWidth;
-    // Off the plot until the release: uPlot would move its cursor points and rewrite the legend on
-    // every redraw, and the page's layout and paint that follow cost more than the redraw.
-    const cursorAt = chart.cursor.move;
-    chart.cursor.move = () => [-10, -10];
-    let frame = 0;
-    const moved = (event: MouseEvent) => {
-      const shift = (down.clientX - event.clientX) * msPerPixel;
-      return { from: Math.round(start.from + shift), to: Math.round(start.to + shift) };
-    };
-    const redraw = () => {
-      frame = 0;
-      chart.setScale('x', { min: spanRef.current.from / 1000, max: spanRef.current.to / 1000 });
-    };
-    const onMove = (event: MouseEvent) => {
-      // uPlot's own handler would move the cursor: it waits for the release.
-      event.stopPropagation();
-      spanRef.current = moved(event);
-      if (frame === 0) frame = requestAnimationFrame(redraw);
-    };
-    const onUp = (event: MouseEvent) => {
-      window.removeEventListener('mousemove', onMove, { capture: true });
-      window.removeEventListener('mouseup', onUp);
-      cancelAnimationFrame(frame);
-      chart.cursor.move = cursorAt;
-      const { from, to } = moved(event);
-      if (from !== start.from) onPanned(from, to);
-    };
-    window.addEventListener('mousemove', onMove, { capture: true });
-    window.addEventListener('mouseup', onUp);
-  };
-  chart.over.addEventListener('mousedown', onDown, { capture: true });
-  return () => chart.over.removeEventListener('mousedown', onDown, { capture: true });
 }
