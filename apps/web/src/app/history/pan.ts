@@ -9,9 +9,10 @@ export type HeldYRanges = { current?: Record<string, [number, number]> };
  * Shift + drag moves the shown span with the pointer (uPlot's own drag selects a span to zoom to),
  * and nothing is loaded before the release, when `onPanned` gets the new span. While it moves,
  * the lines are a picture taken when the drag began, moved with the pointer over the axes and grid
- * redrawn for the moved span; the Y axes hold still (`heldY`). Stroking every line again each frame
- * cost more than the rest of the frame (docs/web.md, Graph). At most one redraw per animation frame, however many
- * pointer events arrive in it. Returns the function that removes the listener.
+ * redrawn for the moved span; the Y axes hold still (`heldY`). Stroking every line again each
+ * frame cost more than the rest of the frame (docs/web.md, Graph). At most one redraw per
+ * animation frame, however many pointer events arrive in it. Returns the function that removes the
+ * listener.
  */
 export function panOnShiftDrag(
   chart: uPlot,
