@@ -50,13 +50,15 @@ describe('the custom range of the history page shows the span on the graph', () 
     if (!box) throw new Error('the graph has no canvas');
     return box;
   };
-  const drag = async (fromShare: number, toShare: number, shift = false) => {
+  /** Drags across the graph (with Shift: a pan); `whileHeld` runs before the button is released. */
+  const drag = async (fromShare: number, toShare: number, shift = false, whileHeld?: () => Promise<void>) => {
     const box = await plotBox();
     const y = box.y + box.height / 2;
     if (shift) await page.keyboard.down('Shift');
     await page.mouse.move(box.x + box.width * fromShare, y);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * toShare, y, { steps: 8 });
+    await whileHeld?.();
     await page.mouse.up();
     if (shift) await page.keyboard.up('Shift');
   };
@@ -147,23 +149,20 @@ describe('the custom range of the history page shows the span on the graph', () 
     await applyRange(publishedAt - 5 * MINUTE_MS + 10 * SECOND_MS, publishedAt + 10 * SECOND_MS);
     await waitForGraphData(page, 'the events on the graph', (table) => columnPoints(table, level).length > 0);
     const colour = await page.getByLabel(`Colour for ${level}`).inputValue();
-    const box = await plotBox();
     const before = await lineColumns(colour);
     expect(before.length).toBeGreaterThan(0);
+    // The 40% of the canvas that the pointer moves.
+    const moved = Math.round((await plotBox()).width * 0.4);
 
-    const y = box.y + box.height / 2;
-    await page.keyboard.down('Shift');
-    await page.mouse.move(box.x + box.width * 0.7, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 8 });
-    await page.waitForTimeout(100);
-    const during = await lineColumns(colour);
-    await page.mouse.up();
-    await page.keyboard.up('Shift');
+    let during: number[] = [];
+    await drag(0.7, 0.3, true, async () => {
+      during = await waitFor('the line to follow the pointer', async () => {
+        const columns = await lineColumns(colour);
+        return columns.length > 0 && Math.max(...columns) < Math.max(...before) - moved / 2 && columns;
+      });
+    });
 
-    // Moved left by the 40% of the canvas that the pointer moved, give or take a pixel.
-    const moved = Math.round(box.width * 0.4);
-    expect(during.length).toBeGreaterThan(0);
+    // Moved left by as much as the pointer, give or take a pixel.
     expect(Math.abs(Math.min(...during) - (Math.min(...before) - moved))).toBeLessThanOrEqual(2);
     expect(Math.abs(Math.max(...during) - (Math.max(...before) - moved))).toBeLessThanOrEqual(2);
   }, 30_000);

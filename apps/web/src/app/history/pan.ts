@@ -75,6 +75,8 @@ function drawPictureWhilePanning(chart: uPlot, heldY: HeldYRanges, offsetCssPx: 
   const { left, top, width, height } = chart.bbox;
   const grids = chart.axes.map((axis) => axis.grid?.show);
   const shown = chart.series.map((series) => series.show);
+  const showGrids = (on: boolean) => chart.axes.forEach((axis, i) => axis.grid && (axis.grid.show = on && grids[i]));
+  const showLines = (on: boolean) => chart.series.forEach((series, i) => i > 0 && (series.show = on && shown[i]));
   const picture = document.createElement('canvas');
   picture.width = width;
   picture.height = height;
@@ -83,8 +85,8 @@ function drawPictureWhilePanning(chart: uPlot, heldY: HeldYRanges, offsetCssPx: 
     if (!taken) {
       taken = true;
       picture.getContext('2d')?.drawImage(ctx.canvas, left, top, width, height, 0, 0, width, height);
-      chart.axes.forEach((axis, i) => axis.grid && (axis.grid.show = grids[i]));
-      chart.series.forEach((series, i) => i > 0 && (series.show = false));
+      showGrids(true);
+      showLines(false);
       // A redraw asked for while uPlot draws is dropped: this one comes right after it.
       queueMicrotask(() => chart.redraw(false));
       return;
@@ -101,13 +103,13 @@ function drawPictureWhilePanning(chart: uPlot, heldY: HeldYRanges, offsetCssPx: 
       .filter(([key, { min, max }]) => key !== 'x' && min != null && max != null)
       .map(([key, { min, max }]) => [key, [min as number, max as number]]),
   );
-  chart.axes.forEach((axis) => axis.grid && (axis.grid.show = false));
+  showGrids(false);
   chart.hooks.draw = [...(chart.hooks.draw ?? []), draw];
   chart.redraw(false);
   return () => {
     chart.hooks.draw = chart.hooks.draw?.filter((hook) => hook !== draw);
-    chart.axes.forEach((axis, i) => axis.grid && (axis.grid.show = grids[i]));
-    chart.series.forEach((series, i) => (series.show = shown[i]));
+    showGrids(true);
+    showLines(true);
     heldY.current = undefined;
   };
 }
