@@ -6,6 +6,7 @@ export * from './lib/fields';
 export * from './lib/interfaces';
 export * from './lib/merge-patch';
 export * from './lib/normalise-write';
+export * from './lib/precision';
 export * from './lib/projections';
 export { blockRelations } from './lib/relations';
 export type { FieldEntry, Shape, UserUnitView } from './lib/shape';
