@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DatastoreDocument, documentKey } from '@eventcast/domain';
 import { ControllerConfig } from '../../config/controller.config';
-import { Datastore, DatastoreUnavailableError } from '../ports/datastore.port';
+import { Datastore, DatastoreRefusedError, DatastoreUnavailableError } from '../ports/datastore.port';
 
 /** The top-level namespace of every controller service's documents. */
 export const CONTROLLER_NAMESPACE = 'controller-service';
@@ -142,10 +142,12 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
 
   private loadLater(error: unknown): void {
     if (this.stopped) return;
-    if (!this.reloading)
+    if (!this.reloading) {
+      const state = error instanceof DatastoreRefusedError ? 'refuses the controller' : 'is unreachable';
       this.logger.warn(
-        `the controller datastore is unreachable; reading ${documentKey(this.namespace, '*')} again every ${RELOAD_MS / 1000} s: ${(error as Error).message}`,
+        `the controller datastore ${state}; reading ${documentKey(this.namespace, '*')} again every ${RELOAD_MS / 1000} s: ${(error as Error).message}`,
       );
+    }
     this.reloading = true;
     clearTimeout(this.reload);
     this.reload = setTimeout(() => void this.load(), RELOAD_MS);

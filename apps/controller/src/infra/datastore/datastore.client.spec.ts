@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { DatastoreUnavailableError } from '../../app/ports/datastore.port';
+import { DatastoreRefusedError, DatastoreUnavailableError } from '../../app/ports/datastore.port';
 import { DatastoreClient } from './datastore.client';
 
 /** A stand-in datastore on loopback that answers each route as the test says and records the calls. */
@@ -53,12 +53,17 @@ describe(DatastoreClient.name, () => {
     ]);
   });
 
-  it('checks the datastore through its ping, naming why it is not ready', async () => {
+  it('checks the datastore through its ping and a call that needs its token, naming why it is not ready', async () => {
     let status = 200;
     const urls: string[] = [];
     server = createServer((request, response) => {
       urls.push(`${request.method} ${request.url}`);
-      const body = status === 200 ? { ping: 'pong' } : { message: 'Redis is unreachable' };
+      const body =
+        status !== 200
+          ? { message: 'Redis is unreachable' }
+          : request.method === 'GET'
+            ? { ping: 'pong' }
+            : { values: [] };
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     const client = new DatastoreClient(await listen(server));
@@ -66,7 +71,11 @@ describe(DatastoreClient.name, () => {
     await expect(client.check()).resolves.toBeUndefined();
     status = 503;
     await expect(client.check()).rejects.toThrow('answered 503: Redis is unreachable');
-    expect(urls).toEqual(['GET /history/datastore/ping', 'GET /history/datastore/ping']);
+    expect(urls).toEqual([
+      'GET /history/datastore/ping',
+      'POST /history/datastore/mget',
+      'GET /history/datastore/ping',
+    ]);
   });
 
   it('reports a datastore that answers 503 as unavailable', async () => {
@@ -74,6 +83,29 @@ describe(DatastoreClient.name, () => {
     const client = new DatastoreClient(await listen(server));
     await expect(client.get('a', 'b')).rejects.toThrow(DatastoreUnavailableError);
     await expect(client.get('a', 'b')).rejects.toThrow('answered 503: Redis is unreachable');
+  });
+
+  it("reports a datastore that refuses the controller's token as refused, naming what to set", async () => {
+    server = fakeDatastore(() => ({ status: 401, body: { message: 'this route needs the header' } })).server;
+    const url = await listen(server);
+    const call = new DatastoreClient(url).mget('a');
+    await expect(call).rejects.toBeInstanceOf(DatastoreRefusedError);
+    await expect(call).rejects.toThrow(
+      `the datastore at ${url}/history/datastore refused the controller's token (401 to mget): set DATASTORE_API_TOKEN (or DATASTORE_API_TOKEN_FILE) to the datastore's API_TOKEN`,
+    );
+    await expect(new DatastoreClient(url, 'a-wrong-token-0123456789').get('a', 'b')).rejects.toThrow(
+      "refused the controller's token (401 to get): DATASTORE_API_TOKEN is not the datastore's API_TOKEN",
+    );
+  });
+
+  it('is not ready while the datastore answers its open ping but refuses the token', async () => {
+    server = createServer((request, response) => {
+      const status = request.url?.endsWith('/ping') ? 200 : 403;
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ping: 'pong' }));
+    });
+    await expect(new DatastoreClient(await listen(server)).check()).rejects.toThrow(
+      "refused the controller's token (403 to mget)",
+    );
   });
 
   it('reports a proxy that answers 502 without a JSON body as unavailable', async () => {

@@ -1,6 +1,11 @@
 import { createDatastoreClient, DatastoreApiClient } from '@eventcast/api-client';
 import type { DatastoreDocument } from '@eventcast/domain';
-import { Datastore, DatastoreUnavailableError, DocumentSelection } from '../../app/ports/datastore.port';
+import {
+  Datastore,
+  DatastoreRefusedError,
+  DatastoreUnavailableError,
+  DocumentSelection,
+} from '../../app/ports/datastore.port';
 
 /** What a call of the generated client settles with. */
 interface ApiResult<T> {
@@ -10,6 +15,8 @@ interface ApiResult<T> {
 }
 
 const CALL_TIMEOUT_MS = 3000;
+/** What the datastore answers a request without its token, or with another. */
+const REFUSED_STATUSES = [401, 403];
 
 /**
  * The datastore service's REST API (`<DATASTORE_URL>/history/datastore/...`), as the controller
@@ -19,10 +26,15 @@ const CALL_TIMEOUT_MS = 3000;
 export class DatastoreClient extends Datastore {
   private readonly base: string;
   private readonly api: DatastoreApiClient;
+  private readonly tokenFix: string;
 
   /** `token`: the datastore's API token, when it has one. */
   constructor(datastoreUrl: string, token?: string) {
     super();
+    this.tokenFix =
+      token === undefined
+        ? "set DATASTORE_API_TOKEN (or DATASTORE_API_TOKEN_FILE) to the datastore's API_TOKEN"
+        : "DATASTORE_API_TOKEN is not the datastore's API_TOKEN";
     this.api = createDatastoreClient(datastoreUrl, { token });
     this.base = `${datastoreUrl.replace(/\/+$/, '')}/history/datastore`;
   }
@@ -53,6 +65,8 @@ export class DatastoreClient extends Datastore {
 
   async check(): Promise<void> {
     await this.settle('ping', () => this.api.GET('/ping', { signal: timeout() }));
+    // The ping is open to all; an mget of no ids reads nothing but needs the token.
+    await this.mget('svc-global', { ids: [] });
   }
 
   private async settle<T>(route: string, call: () => Promise<ApiResult<T>>): Promise<T> {
@@ -64,6 +78,11 @@ export class DatastoreClient extends Datastore {
     }
     const { data, error, response } = result;
     const message = (error as { message?: unknown } | undefined)?.message;
+    if (REFUSED_STATUSES.includes(response.status)) {
+      throw new DatastoreRefusedError(
+        `the datastore at ${this.base} refused the controller's token (${response.status} to ${route}): ${this.tokenFix}`,
+      );
+    }
     if (response.status >= 500) {
       throw new DatastoreUnavailableError(
         `the datastore at ${this.base} answered ${response.status}: ${String(message ?? '')}`,
