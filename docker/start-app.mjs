@@ -25,8 +25,9 @@ if (app === 'all') {
 
 /**
  * The variables of each service in one process: the process's own, but for the port
- * (one-process.mjs) and the controller's DATASTORE_URL, the datastore beside it unless set. Started
- * in this order: the controller reads the user's units from the datastore as it starts.
+ * (one-process.mjs) and the controller's DATASTORE_URL and datastore token, those of the datastore
+ * beside it (its API_TOKEN or API_TOKEN_FILE) unless set. Started in this order: the controller
+ * reads the user's units from the datastore as it starts.
  */
 function servicesOfOneProcess(env) {
   const ports = oneProcessPorts(env);
@@ -39,6 +40,11 @@ function servicesOfOneProcess(env) {
         ...env,
         PORT: ports.controller,
         DATASTORE_URL: env.DATASTORE_URL || `http://localhost:${ports.datastore}`,
+        ...(!env.DATASTORE_API_TOKEN &&
+          !env.DATASTORE_API_TOKEN_FILE && {
+            DATASTORE_API_TOKEN: env.API_TOKEN,
+            DATASTORE_API_TOKEN_FILE: env.API_TOKEN_FILE,
+          }),
       },
     },
   ];

@@ -124,6 +124,15 @@ describe('docker/compose.yaml', () => {
     for (const [name, service] of controllers) expect(service.environment?.['SERVICE_ID']).toBe(name);
   });
 
+  it("gives each controller the datastore's token, so that the datastore takes its calls", () => {
+    const datastoreToken = byName('datastore').environment?.['API_TOKEN_FILE'];
+    expect(datastoreToken).toBeDefined();
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (service.environment?.['EVENTCAST_APP'] !== 'controller') continue;
+      expect({ name, token: service.environment['DATASTORE_API_TOKEN_FILE'] }).toEqual({ name, token: datastoreToken });
+    }
+  });
+
   it('keeps Redis data in an append-only file', () => {
     expect(byName('redis').command?.join(' ')).toContain('--appendonly yes');
   });

@@ -104,7 +104,9 @@ describe('docker/start-app.mjs', () => {
       join(image, 'dist', 'apps', app, 'entry.js'),
       `exports.${app} = { name: '${app}' };\n` +
         `exports.launch = (services) => console.log(JSON.stringify(services.map(({ entry, variables }) =>` +
-        ` [entry.name, variables.PORT, variables.DATASTORE_URL, variables.DATA_DIR])));\n`,
+        ` [entry.name, variables.PORT, variables.DATASTORE_URL, variables.DATA_DIR])));\n` +
+        `if (process.env.PRINT_TOKENS) exports.launch = (services) => console.log(JSON.stringify(services.map(` +
+        `({ entry, variables }) => [entry.name, variables.DATASTORE_API_TOKEN, variables.DATASTORE_API_TOKEN_FILE])));\n`,
     );
   }
 
@@ -130,6 +132,31 @@ describe('docker/start-app.mjs', () => {
       ['history', '6001', 'http://store:6002', null],
       ['datastore', '6002', 'http://store:6002', null],
       ['controller', '6000', 'http://store:6002', null],
+    ]);
+  });
+
+  it("gives the controller of one process the datastore's token, the API_TOKEN (or its file) of all three unless set", async () => {
+    const tokens = async (env: Record<string, string>) =>
+      JSON.parse((await runScript(script, { EVENTCAST_APP: 'all', PRINT_TOKENS: '1', ...env })).stdout);
+    expect(await tokens({ API_TOKEN: 'one-token-for-all-0123' })).toEqual([
+      ['history', null, null],
+      ['datastore', null, null],
+      ['controller', 'one-token-for-all-0123', null],
+    ]);
+    expect(await tokens({ API_TOKEN_FILE: '/run/secrets/api-token' })).toEqual([
+      ['history', null, null],
+      ['datastore', null, null],
+      ['controller', null, '/run/secrets/api-token'],
+    ]);
+    expect(await tokens({ API_TOKEN: 'one-token-for-all-0123', DATASTORE_API_TOKEN_FILE: '/elsewhere' })).toEqual([
+      ['history', null, '/elsewhere'],
+      ['datastore', null, '/elsewhere'],
+      ['controller', null, '/elsewhere'],
+    ]);
+    expect(await tokens({})).toEqual([
+      ['history', null, null],
+      ['datastore', null, null],
+      ['controller', null, null],
     ]);
   });
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
  *   `startsAfterPort`: the service starts once this port answers
  */
 export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
-  const { dataDir, serviceId, ports, questDbUrl, redisUrl, nodeOptions } = settings;
+  const { dataDir, serviceId, datastoreToken, ports, questDbUrl, redisUrl, nodeOptions } = settings;
   // QUESTDB_URL, REDIS_URL, MQTT_CLIENT_ID and the other variables of the user reach the services
   // unchanged; these are the ones npm start decides.
   const shared = { MQTT_URL: brokerUrl, DATA_DIR: dataDir, NODE_OPTIONS: nodeOptions };
@@ -40,6 +40,7 @@ export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
         PORT: ports.controller,
         SERVICE_ID: serviceId,
         DATASTORE_URL: `http://localhost:${ports.datastore}`,
+        ...datastoreToken,
       },
       store: `simulated device in ${dataDir}`,
       port: ports.controller,

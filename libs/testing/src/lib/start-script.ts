@@ -77,13 +77,19 @@ export class StartScript {
     this.exit = new Promise((done) => child.once('exit', (code, signal) => done(String(code ?? signal))));
   }
 
-  /** Starts it and waits until its three services are connected to its broker. */
-  static async start(): Promise<StartScript> {
+  /**
+   * Starts it and waits until its three services are connected to its broker; `env` adds to the
+   * newcomer's environment (an `API_TOKEN`, say), `args` to its `--no-build` (`--one-process`).
+   */
+  static async start({
+    env = {},
+    args = [],
+  }: { env?: Record<string, string>; args?: string[] } = {}): Promise<StartScript> {
     const ports = await freeStartPorts();
     const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-start-script-'));
-    const child = spawn(process.execPath, ['tools/start/start.mjs', '--no-build'], {
+    const child = spawn(process.execPath, ['tools/start/start.mjs', '--no-build', ...args], {
       cwd: WORKSPACE,
-      env: startEnvironment(ports, dataDir),
+      env: { ...startEnvironment(ports, dataDir), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const script = new StartScript(child, ports, dataDir);
