@@ -29,13 +29,14 @@ describe(PinoNestLogger.name, () => {
     ]);
   });
 
-  it("writes Nest's route-mapping lines at debug level", () => {
+  it("writes Nest's route-mapping and module lines at debug level", () => {
     const { logger, lines } = collectingPino();
     const nest = new PinoNestLogger(logger);
     nest.log('Mapped {/history/datastore/get, POST} route', 'RouterExplorer');
     nest.log('DocumentsController {/history/datastore}:', 'RoutesResolver');
+    nest.log('AppModule dependencies initialized', 'InstanceLoader');
     nest.log('datastore started', 'datastore');
-    expect(lines.map(({ level }) => level)).toEqual([20, 20, 30]);
+    expect(lines.map(({ level }) => level)).toEqual([20, 20, 20, 30]);
   });
 
   it('keeps the stack of an error apart from its message', () => {
@@ -90,22 +91,34 @@ describe(ServiceConsoleLogger.name, () => {
       write.mockRestore();
     }
   }
-  const mapRoutes = (logger: ServiceConsoleLogger) => {
+  const start = (logger: ServiceConsoleLogger) => {
+    logger.log('Starting Nest application...', 'NestFactory');
+    logger.log('AppModule dependencies initialized', 'InstanceLoader');
     logger.log('Mapped {/history/datastore/get, POST} route', 'RouterExplorer');
     logger.log('DocumentsController {/history/datastore}:', 'RoutesResolver');
+    logger.log('Nest application successfully started', 'NestApplication');
+    logger.log('Nest microservice successfully started', 'NestMicroservice');
     logger.log('datastore started', 'datastore');
   };
 
-  it('leaves the route-mapping lines out at the default level and keeps the others', () => {
-    const text = printed(['fatal', 'error', 'warn', 'log'], mapRoutes);
+  it("leaves Nest's start-up lines (modules, routes, started) out at the default level and keeps the others", () => {
+    const text = printed(['fatal', 'error', 'warn', 'log'], start);
     expect(text).toContain('datastore started');
-    expect(text).not.toContain('Mapped');
-    expect(text).not.toContain('DocumentsController');
+    for (const context of [
+      'NestFactory',
+      'InstanceLoader',
+      'RouterExplorer',
+      'RoutesResolver',
+      'NestApplication',
+      'NestMicroservice',
+    ])
+      expect(text).not.toContain(`[${context}]`);
   });
 
   it('prints them as debug lines at debug level', () => {
-    const text = printed(['fatal', 'error', 'warn', 'log', 'debug'], mapRoutes);
+    const text = printed(['fatal', 'error', 'warn', 'log', 'debug'], start);
     expect(text).toMatch(/DEBUG \[RouterExplorer\] Mapped \{\/history\/datastore\/get, POST\} route/);
     expect(text).toMatch(/DEBUG \[RoutesResolver\] DocumentsController/);
+    expect(text).toMatch(/DEBUG \[InstanceLoader\] AppModule dependencies initialized/);
   });
 });

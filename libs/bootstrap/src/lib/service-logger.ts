@@ -20,21 +20,30 @@ function nestLevels(level: LogLevelName): LogLevel[] {
 }
 
 /**
- * The Nest classes that log one line per route (HTTP or WebSocket) as the app starts, some 90 lines
- * a service: at debug level, not info, so that a start at the default level prints a few lines.
+ * The Nest classes that narrate the app's start: one line per route (HTTP or WebSocket), some 90
+ * a service, one per module (`InstanceLoader`), and Nest's own "starting" and "started" lines: at
+ * debug level, not info, so that a start at the default level prints the service's own few lines.
  */
-const ROUTE_MAPPING_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer', 'WebSocketsController']);
+const START_UP_CONTEXTS = new Set([
+  'RoutesResolver',
+  'RouterExplorer',
+  'WebSocketsController',
+  'InstanceLoader',
+  'NestFactory',
+  'NestApplication',
+  'NestMicroservice',
+]);
 
-/** Whether the arguments after a Nest `log` call's message end with a route-mapping context. */
-function mapsRoutes(rest: unknown[]): boolean {
+/** Whether the arguments after a Nest `log` call's message end with a start-up context. */
+function narratesStart(rest: unknown[]): boolean {
   const context = rest[rest.length - 1];
-  return typeof context === 'string' && ROUTE_MAPPING_CONTEXTS.has(context);
+  return typeof context === 'string' && START_UP_CONTEXTS.has(context);
 }
 
-/** Nest's readable lines, with its route-mapping lines at debug level. */
+/** Nest's readable lines, with its start-up lines at debug level. */
 export class ServiceConsoleLogger extends ConsoleLogger {
   override log(message: unknown, ...rest: unknown[]): void {
-    if (mapsRoutes(rest)) super.debug(message, ...rest);
+    if (narratesStart(rest)) super.debug(message, ...rest);
     else super.log(message, ...rest);
   }
 }
@@ -47,7 +56,7 @@ export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Pino) {}
 
   log(message: unknown, ...rest: unknown[]): void {
-    this.write(mapsRoutes(rest) ? 'debug' : 'info', message, rest);
+    this.write(narratesStart(rest) ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.write('error', message, rest);
