@@ -27,14 +27,22 @@ async function startEmbeddedBroker(port) {
 }
 
 /**
+ * The URL of the broker the services connect to, whichever `chooseBroker` finds there.
+ * @param {{ mqttUrl?: string, port: number }} options
+ */
+export function brokerUrl({ mqttUrl, port }) {
+  return mqttUrl ?? `mqtt://localhost:${port}`;
+}
+
+/**
  * @param {{ mqttUrl?: string, port: number }} options `port` is where a running broker is looked
  * for and where the embedded one listens.
  * @returns {Promise<{ url: string, description: string, close: () => Promise<void>, mqttVersion?: string }>} `mqttVersion`: what the history service must speak to it
  */
 export async function chooseBroker({ mqttUrl, port }) {
   const nothingToClose = async () => undefined;
-  if (mqttUrl) return { url: mqttUrl, description: `${mqttUrl} (from MQTT_URL)`, close: nothingToClose };
-  const url = `mqtt://localhost:${port}`;
+  const url = brokerUrl({ mqttUrl, port });
+  if (mqttUrl) return { url, description: `${url} (from MQTT_URL)`, close: nothingToClose };
   if (await answers(port))
     return { url, description: `${url} (a broker already running there)`, close: nothingToClose };
   const close = await startEmbeddedBroker(port);

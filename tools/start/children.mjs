@@ -67,8 +67,13 @@ export class ServiceProcesses {
   }
 }
 
+// Each service warns that API_TOKEN is not set; npm start's banner says it once for all three.
+const SAID_BY_THE_BANNER = /API_TOKEN is not set: /;
+
 function forwardLines(input, output, label, colour) {
   const coloured = output.isTTY && !process.env.NO_COLOR;
   const prefix = coloured ? `\x1b[${colour}m${label}\x1b[0m ` : `${label} `;
-  createInterface({ input, crlfDelay: Infinity }).on('line', (line) => output.write(`${prefix}${line}\n`));
+  createInterface({ input, crlfDelay: Infinity }).on('line', (line) => {
+    if (!SAID_BY_THE_BANNER.test(line)) output.write(`${prefix}${line}\n`);
+  });
 }

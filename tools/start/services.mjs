@@ -5,8 +5,8 @@ import { join } from 'node:path';
 /**
  * @param {ReturnType<typeof import('./settings.mjs').readSettings>} settings
  * @param {string} brokerUrl the broker every service connects to
- * @param {string | undefined} mqttVersion the MQTT version the history service speaks, when the broker needs one
  * @param {string} workspace the repository root, where `dist/apps/<app>/main.js` is
+ * @param {string} [mqttVersion] the MQTT version the history service speaks, when the broker needs one
  * @returns {{ name: string, script: string, env: Record<string, string>, store: string, port: number, prefix: string, apiPath: string, startsAfterPort?: number }[]}
  *   `prefix`: the paths the service answers, as the proxy routes them; `apiPath`: its API page;
  *   `startsAfterPort`: the service starts once this port answers

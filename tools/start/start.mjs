@@ -2,9 +2,10 @@
 // this machine (embedded stores unless QUESTDB_URL / REDIS_URL say otherwise), with the web app and
 // every service behind one same-origin proxy. Ctrl-C, SIGTERM or SIGINT to npm stops all.
 import { join, resolve } from 'node:path';
-import { chooseBroker } from './broker.mjs';
+import { brokerUrl, chooseBroker } from './broker.mjs';
 import { appsToBuild, buildApps, unbuiltApps } from './build.mjs';
 import { ServiceProcesses } from './children.mjs';
+import { configurationProblems } from './configuration.mjs';
 import { startProxy } from './proxy.mjs';
 import { describeServices, oneProcess } from './services.mjs';
 import { readSettings } from './settings.mjs';
@@ -27,13 +28,19 @@ if (process.argv.includes('--no-build')) {
     giveUp(`--no-build, and dist/apps holds no build of ${unbuilt.join(', ')}; nothing was started`);
   console.log('eventcast: not building (--no-build): running what dist/apps holds');
 } else {
-  console.log('eventcast: building (Nx reuses what is up to date)');
   try {
-    buildApps(workspace, appsToBuild(workspace));
+    await buildApps(workspace, appsToBuild(workspace), () =>
+      console.log('eventcast: building what is out of date (Nx reuses the rest)'),
+    );
   } catch (error) {
     giveUp(`the build failed (${error.message}); nothing was started`);
   }
 }
+const problems = configurationProblems(
+  describeServices(settings, brokerUrl({ mqttUrl: settings.mqttUrl, port: settings.brokerPort }), workspace),
+  workspace,
+);
+if (problems.length > 0) giveUp(`nothing was started: ${problems.join('; ')}`);
 const broker = await chooseBroker({ mqttUrl: settings.mqttUrl, port: settings.brokerPort }).catch((error) =>
   giveUp(`could not start the embedded broker on port ${settings.brokerPort} (${error.message})`),
 );
@@ -57,7 +64,7 @@ const launched = process.argv.includes('--one-process') ? [oneProcess(services, 
 const processes = new ServiceProcesses({
   names: launched.map(({ name }) => name),
   onUnexpectedExit: () => {
-    console.error('eventcast: stopping the other services');
+    console.error(`eventcast: stopping ${launched.length > 1 ? 'the other services' : 'the proxy and the broker'}`);
     stop(1);
   },
 });

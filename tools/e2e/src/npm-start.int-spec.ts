@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -130,6 +130,14 @@ describe('npm start', () => {
     expect(output).toContain(`eventcast: Ctrl-C, or SIGTERM to pid ${first.npm.pid}, stops everything`);
   });
 
+  it("prints the banner and the services' own lines: none of Nest's start-up lines, no warning beside the banner's", () => {
+    expect(first.output).not.toMatch(
+      /\[(InstanceLoader|NestFactory|NestApplication|NestMicroservice|RoutesResolver)\]/,
+    );
+    expect(first.output.match(/API_TOKEN is not set/g) ?? []).toHaveLength(0);
+    expect(first.output.match(/^eventcast: security off: no API_TOKEN/gm)).toHaveLength(1);
+  });
+
   it('runs all three services, each log line behind its name, without their route-mapping lines', async () => {
     for (const [port, ping] of [
       [ports.history, 'history/timeseries/ping'],
@@ -220,6 +228,7 @@ describe('npm start', () => {
       expect({ name, listening: await isListening(port) }).toEqual({ name, listening: false });
     for (const pid of second.pids) expect({ pid, alive: alive(pid) }).toEqual({ pid, alive: false });
     expect(second.output).toContain('eventcast: stopped');
+    expect(second.output).not.toMatch(/ERR_STREAM_WRITE_AFTER_END|^.*\s+at .+:\d+:\d+\)?$/m);
   }, 250_000);
 
   it('stops everything when npm itself is killed (SIGKILL), which passes no signal on', async () => {
@@ -291,4 +300,129 @@ describe('npm start --no-build', () => {
     );
     expect(result.status).toBe(1);
   });
+});
+
+describe('npm start with a variable the services refuse', () => {
+  it.each([[[]], [['--one-process']]])(
+    'names the variable and prints nothing as running (options %j)',
+    async (options: string[]) => {
+      const ports = await freeStartPorts();
+      const result = spawnSync(process.execPath, ['tools/start/start.mjs', '--no-build', ...options], {
+        cwd: WORKSPACE,
+        env: {
+          ...startEnvironment(ports, mkdtempSync(join(tmpdir(), 'eventcast-start-bad-'))),
+          API_TOKEN: 'too-short',
+        },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.stderr).toContain(
+        'eventcast: nothing was started: API_TOKEN: must be at least 16 printable characters without spaces (9 characters)',
+      );
+      expect(result.stdout).not.toMatch(/web app|security|Ctrl-C|started at/);
+      expect(result.stderr).not.toContain('stopping');
+      expect(result.status).toBe(1);
+      for (const [name, port] of Object.entries(ports))
+        expect({ name, listening: await isListening(port) }).toEqual({ name, listening: false });
+    },
+  );
+});
+
+describe('npm start with a current build, stopped by Ctrl-C in its terminal', () => {
+  // What Nx prints when it takes every build from its cache (Nx 23, --outputStyle=static), and when
+  // it builds one: npm start runs it through a stand-in of the Nx program that prints this, in a
+  // copy of tools/start beside the real dist/apps, so that no build rewrites dist/apps while other
+  // suites run services from it.
+  const NX_CURRENT = [
+    '',
+    ' NX   Running target build for 4 projects:',
+    '',
+    '- history',
+    '',
+    '> nx run web:build  [local cache]',
+    '',
+    'The `@nx/vite:build` executor is deprecated and will be removed in Nx v24.',
+    'vite v8.3.8 building client environment for production...',
+    '✓ built in 209ms',
+    '',
+    '> nx run history:build  [existing outputs match the cache, left as is]',
+    '',
+    'built history -> dist/apps/history/main.js',
+    '',
+    ' NX   Successfully ran target build for 4 projects',
+    '',
+    'Nx read the output from the cache instead of running the command for 4 out of 4 tasks.',
+  ];
+  const NX_BUILDING = [
+    ...NX_CURRENT.slice(0, 5),
+    '> nx run controller:build',
+    'built controller -> dist/apps/controller/main.js',
+  ];
+
+  /** A workspace whose Nx prints `lines`, with the real build and packages. */
+  function workspaceWithNx(lines: string[]): string {
+    const workspace = mkdtempSync(join(tmpdir(), 'eventcast-current-build-'));
+    cpSync(join(WORKSPACE, 'tools/start'), join(workspace, 'tools/start'), { recursive: true });
+    symlinkSync(join(WORKSPACE, 'dist'), join(workspace, 'dist'));
+    mkdirSync(join(workspace, 'node_modules/nx/bin'), { recursive: true });
+    symlinkSync(join(WORKSPACE, 'node_modules/aedes'), join(workspace, 'node_modules/aedes'));
+    writeFileSync(
+      join(workspace, 'node_modules/nx/package.json'),
+      JSON.stringify({ name: 'nx', bin: { nx: 'bin/nx.js' } }),
+    );
+    writeFileSync(join(workspace, 'node_modules/nx/bin/nx.js'), `console.log(${JSON.stringify(lines.join('\n'))});\n`);
+    return workspace;
+  }
+
+  /** Runs npm start's script in `workspace`, in a process group of its own as a terminal runs it, until its services are connected. */
+  async function startIn(workspace: string) {
+    const ports = await freeStartPorts();
+    const child = spawn(process.execPath, [join(workspace, 'tools/start/start.mjs')], {
+      cwd: workspace,
+      env: startEnvironment(ports, join(workspace, 'data')),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exit = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    await untilStartConnected(() => output, exit, 90_000);
+    return {
+      output: () => output,
+      /** Ctrl-C in a terminal: SIGINT to every process of the group. */
+      interrupt: async () => {
+        process.kill(-(child.pid ?? 0), 'SIGINT');
+        return exit;
+      },
+      kill: () => child.exitCode === null && process.kill(-(child.pid ?? 0), 'SIGKILL'),
+    };
+  }
+
+  it("prints the banner and the services' own lines: no Nx, Vite or Nest start-up lines, and stops without a stack trace", async () => {
+    const start = await startIn(workspaceWithNx(NX_CURRENT));
+    try {
+      const started = start.output();
+      expect(started).not.toMatch(/NX|nx run|vite|deprecated|built |InstanceLoader|building/);
+      expect(started).toMatch(/^eventcast: web app +http:/m);
+      expect(started.match(/API_TOKEN is not set/g) ?? []).toHaveLength(0);
+      await expect(start.interrupt()).resolves.toBe(0);
+      expect(start.output()).toContain('eventcast: stopped');
+      expect(start.output()).not.toMatch(/ERR_STREAM_WRITE_AFTER_END|^.*\s+at .+:\d+:\d+\)?$/m);
+    } finally {
+      start.kill();
+    }
+  }, 120_000);
+
+  it("shows Nx's output once it builds something", async () => {
+    const start = await startIn(workspaceWithNx(NX_BUILDING));
+    try {
+      expect(start.output()).toContain(
+        'eventcast: building what is out of date (Nx reuses the rest)\n\n NX   Running target build for 4 projects:',
+      );
+      expect(start.output()).toContain('> nx run controller:build\nbuilt controller -> dist/apps/controller/main.js\n');
+    } finally {
+      start.kill();
+    }
+  }, 120_000);
 });
