@@ -23,11 +23,10 @@ export function unbuiltApps(workspace, apps) {
  * Runs `nx run-many -t build` for `apps` in `workspace`. Its output is shown only once a task
  * actually builds (from then on as it comes, with what came before), or when the build fails: a
  * build that Nx takes whole from its cache prints nothing.
- * @param {() => void} onBuilding called once, when the first task builds
  * @returns {Promise<void>}
  * @throws {Error} saying why, when the build fails
  */
-export async function buildApps(workspace, apps, onBuilding) {
+export async function buildApps(workspace, apps) {
   const args = [nxCli(workspace), 'run-many', '-t', 'build', `--projects=${apps.join(',')}`, '--outputStyle=static'];
   const nx = spawn(process.execPath, args, {
     cwd: workspace,
@@ -49,10 +48,7 @@ export async function buildApps(workspace, apps, onBuilding) {
     [nx.stderr, process.stderr],
   ]) {
     createInterface({ input, crlfDelay: Infinity }).on('line', (line) => {
-      if (held !== undefined && BUILDING_TASK.test(line)) {
-        onBuilding();
-        showHeld();
-      }
+      if (held !== undefined && BUILDING_TASK.test(line)) showHeld();
       show(output, `${line}\n`);
     });
   }

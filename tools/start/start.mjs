@@ -28,10 +28,9 @@ if (process.argv.includes('--no-build')) {
     giveUp(`--no-build, and dist/apps holds no build of ${unbuilt.join(', ')}; nothing was started`);
   console.log('eventcast: not building (--no-build): running what dist/apps holds');
 } else {
+  console.log('eventcast: building (Nx reuses what is up to date)');
   try {
-    await buildApps(workspace, appsToBuild(workspace), () =>
-      console.log('eventcast: building what is out of date (Nx reuses the rest)'),
-    );
+    await buildApps(workspace, appsToBuild(workspace));
   } catch (error) {
     giveUp(`the build failed (${error.message}); nothing was started`);
   }
