@@ -1,5 +1,6 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -283,6 +284,29 @@ describe('npm start -- --one-process', () => {
     for (const pid of start.pids) expect({ pid, alive: alive(pid) }).toEqual({ pid, alive: false });
     expect(start.output).toContain('history, datastore, controller start-test stopped');
   });
+});
+
+describe('npm start -- --one-process, whose one process ends', () => {
+  it('stops the proxy and the broker, without speaking of other services', async () => {
+    const ports = await freeStartPorts();
+    // The controller's port taken: the process cannot start its last service, and exits.
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(ports.controller, listening));
+    try {
+      const result = spawnSync(process.execPath, ['tools/start/start.mjs', '--no-build', '--one-process'], {
+        cwd: WORKSPACE,
+        env: startEnvironment(ports, mkdtempSync(join(tmpdir(), 'eventcast-start-one-ends-'))),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.stderr).toMatch(/^\[services\] exited unexpectedly \(exit code 1\)$/m);
+      expect(result.stderr).toContain('eventcast: stopping the proxy and the broker');
+      expect(result.stderr).not.toContain('other services');
+      expect(result.status).toBe(1);
+    } finally {
+      taken.close();
+    }
+  }, 90_000);
 });
 
 describe('npm start --no-build', () => {
