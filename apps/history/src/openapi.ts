@@ -3,4 +3,5 @@ import { readHistoryConfig } from './config/history.config';
 import { historyService } from './history-service';
 
 // Prints the OpenAPI document the service serves; `nx run history:openapi` writes it to apps/history/openapi.json.
-void printOpenApiDocument(historyService(readHistoryConfig({})));
+// The client id is given so that the preview, which connects to no broker, stores none in ./data.
+void printOpenApiDocument(historyService(readHistoryConfig({ MQTT_CLIENT_ID: 'eventcast-history-openapi' })));

@@ -127,6 +127,27 @@ describe('a user of services that have an API_TOKEN', () => {
     expect(urls.filter((url) => url.includes(token))).toEqual([]);
   });
 
+  it('says a wrong token was refused, keeps it to mend, and works once the right one is typed', async () => {
+    const visitor = await (await newVisitor(browser)).newPage();
+    await visitor.goto(stack.url);
+    const dialog = visitor.getByRole('dialog', { name: 'API token' });
+    const wrong = `${token.slice(0, -1)}x`;
+    await dialog.getByLabel('API token').fill(wrong);
+    await dialog.getByRole('button', { name: 'Use token' }).click();
+
+    await dialog.getByRole('alert').filter({ hasText: 'That token was refused' }).waitFor({ timeout: 15_000 });
+    await expect(dialog.getByLabel('API token').inputValue()).resolves.toBe(wrong);
+    await expect(visitor.locator('body').innerText()).resolves.not.toMatch(/401|Authorization: Bearer/);
+    await expect(seriousAxeViolations(visitor, 'token dialog after a refusal')).resolves.toEqual([]);
+
+    await dialog.getByLabel('API token').fill(token);
+    await dialog.getByRole('button', { name: 'Use token' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await searchField(visitor, key, field);
+    await expect(dialog.isVisible()).resolves.toBe(false);
+    await visitor.close();
+  }, 60_000);
+
   it('asks for the token on the Controllers page, which then lists the controller live', async () => {
     const visitor = await (await newVisitor(browser)).newPage();
     const refusedAfter = watchRefusals(visitor);

@@ -62,7 +62,7 @@ class NpmStart {
       }),
     );
     // --no-build: Nx built dist/apps before this suite, and a build here would write dist/apps again
-    // while other suites run services from it (README.md, "Two commands").
+    // while other suites run services from it (README.md, "Three commands").
     const ended = start.exit.then(({ code, signal }) => code ?? signal);
     await untilStartConnected(() => start.output, ended, 240_000);
     for (const pid of descendants(start.npm.pid ?? 0)) start.pids.add(pid);

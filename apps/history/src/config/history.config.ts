@@ -9,6 +9,7 @@ import {
   textVariable,
 } from '@eventcast/bootstrap';
 import { DAY_US } from '@eventcast/domain';
+import { CLIENT_ID_EXPECTED, CLIENT_ID_PATTERN, installationClientId } from './installation-client-id';
 
 const RETENTION_UNITS: Record<string, number> = { d: 1, w: 7, y: 365 };
 
@@ -36,12 +37,7 @@ const historyVariables = {
     /^[A-Za-z_][A-Za-z0-9_]{0,123}$/,
     'a letter or _ then up to 123 letters, digits or _ (the views add _1m and _1h)',
   ),
-  mqttClientId: textVariable(
-    'MQTT_CLIENT_ID',
-    'eventcast-history',
-    /^[\w\-.]{1,64}$/,
-    'up to 64 letters, digits, _ - or .',
-  ),
+  mqttClientId: optionalTextVariable('MQTT_CLIENT_ID', CLIENT_ID_PATTERN, CLIENT_ID_EXPECTED),
   mqttVersion: textVariable('MQTT_VERSION', '5', /^(5|3\.1\.1)$/, '5 or 3.1.1'),
   mqttShareGroup: optionalTextVariable('MQTT_SHARE_GROUP', /^[\w\-.]{1,64}$/, 'up to 64 letters, digits, _ - or .'),
   bufferValues: integerVariable('HISTORY_BUFFER_VALUES', 500_000, 1_000, 100_000_000),
@@ -57,6 +53,10 @@ export type HistoryConfig = ReturnType<typeof readHistoryConfig>;
 /** Injection token of `HistoryConfig`. */
 export const HistoryConfig = Symbol('HistoryConfig');
 
+/**
+ * Reads and checks the history service's variables. Without `MQTT_CLIENT_ID`, the client id is the
+ * installation's own, stored in `DATA_DIR` on the first start (`installationClientId`).
+ */
 export function readHistoryConfig(source: Record<string, string | undefined> = process.env) {
   const config = readEnvironment(historyVariables, source);
   if (config.rollupRetentionUs !== undefined && !(config.rollupRetentionUs >= (config.retentionUs ?? Infinity))) {
@@ -65,5 +65,5 @@ export function readHistoryConfig(source: Record<string, string | undefined> = p
         `${config.retentionUs === undefined ? 'unset (for ever)' : `${config.retentionUs / DAY_US} days`}: rollups outlive the raw points`,
     ]);
   }
-  return config;
+  return { ...config, mqttClientId: config.mqttClientId ?? installationClientId(config.dataDir) };
 }

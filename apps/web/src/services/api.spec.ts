@@ -41,6 +41,18 @@ describe('servicesFor: a call refused with 401', () => {
     token.keepSessionToken('a-wrong-token-of-16-chars');
     await fields(api.servicesFor('a-wrong-token-of-16-chars', origin));
     expect(token.tokenWanted()).toBe(true);
+    expect(token.refusedToken()).toBe('a-wrong-token-of-16-chars');
+  });
+
+  it('names no refused token when the call went without one', async () => {
+    await fields(api.servicesFor(undefined, origin));
+    expect(token.refusedToken()).toBeUndefined();
+  });
+
+  it('fails the call with the words of the token dialog, not the status and the header advice', async () => {
+    await expect(api.dataOf(fields(api.servicesFor(undefined, origin)))).rejects.toThrow(
+      /^the services need a valid API token$/,
+    );
   });
 
   it('asks nothing when the call went without a token before the user gave one', async () => {

@@ -52,10 +52,17 @@ export function servicesFor(token: string | undefined, origin = window.location.
   return { history, datastore, controller, token };
 }
 
-/** The data of a call that must succeed; else an {@link ApiError} naming the status and message. */
+/** What a view says of a call refused for want of a valid token; the token dialog asks for one meanwhile. */
+export const TOKEN_NEEDED = 'the services need a valid API token';
+
+/**
+ * The data of a call that must succeed; else an {@link ApiError} naming the status and message, or
+ * for a 401 the {@link TOKEN_NEEDED} of the token dialog's words rather than the service's header advice.
+ */
 export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
   if (response.ok && data !== undefined) return data;
+  if (response.status === 401) throw new ApiError(401, TOKEN_NEEDED);
   const message = (error as { message?: unknown } | undefined)?.message;
   throw new ApiError(
     response.status,

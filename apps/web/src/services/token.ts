@@ -1,6 +1,7 @@
 const KEY = 'eventcast.apiToken';
 const listeners = new Set<() => void>();
 let wanted = false;
+let refused: string | undefined;
 
 /** The API token of this browser session, if the user gave one. */
 export function sessionToken(): string | undefined {
@@ -12,20 +13,27 @@ export function tokenWanted(): boolean {
   return wanted;
 }
 
+/** The token the user gave that the services refused, while a new one is wanted. */
+export function refusedToken(): string | undefined {
+  return wanted ? refused : undefined;
+}
+
 /** Keeps `token` for this browser session (never in the URL) and lets every view call again with it. */
 export function keepSessionToken(token: string): void {
   sessionStorage.setItem(KEY, token);
   wanted = false;
+  refused = undefined;
   notify();
 }
 
 /**
- * Asks the user for a token: a call made with `refused` (undefined: none) answered 401. A call
+ * Asks the user for a token: a call made with `sentToken` (undefined: none) answered 401. A call
  * made before the user gave the session's token says nothing of that token, so it asks nothing.
  */
-export function askForToken(refused: string | undefined): void {
-  if (wanted || refused !== sessionToken()) return;
+export function askForToken(sentToken: string | undefined): void {
+  if (wanted || sentToken !== sessionToken()) return;
   wanted = true;
+  refused = sentToken;
   notify();
 }
 

@@ -55,7 +55,10 @@ describe(HistoryWriter.name, () => {
       syncEveryMs: 0,
     });
     spools.push(spool);
-    const subject = new HistoryWriter(store, spool, { ...readHistoryConfig({}), ...config });
+    const subject = new HistoryWriter(store, spool, {
+      ...readHistoryConfig({ MQTT_CLIENT_ID: 'history-writer-spec' }),
+      ...config,
+    });
     subject.onModuleInit();
     return subject;
   }

@@ -8,7 +8,9 @@ import { useConnection } from '../services-context';
 import { formatWidth } from './bucket';
 import { defaultColour } from './colours';
 import { DataTable } from './data-table';
+import { exportFileName, type ExportSubject } from './export-name';
 import { Graph, type GraphLine } from './graph';
+import { graphImage } from './graph-image';
 import { alignSeries, seriesOf } from './series';
 import { assignAxes, axisOfField } from './units';
 import { useGraphData } from './use-graph-data';
@@ -18,6 +20,8 @@ const RESOLUTIONS: Record<string, string> = { raw: 'raw values', '1m': 'minute r
 
 interface GraphPanelProps {
   view: ViewState;
+  /** The name of the saved view the page shows, if it shows one: exports are named by it. */
+  viewName?: string;
   /** Counts the ranges the user chose: a choice leaves a zoom or a pan, even of the range shown. */
   rangeChoices: number;
   onYRange: (axis: string, range: AxisRange) => void;
@@ -26,7 +30,7 @@ interface GraphPanelProps {
 }
 
 /** The graph of the view's fields with its toolbar, Y ranges and data table. */
-export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelProps) {
+export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: GraphPanelProps) {
   const { services } = useConnection();
   const figure = useRef<HTMLElement>(null);
   const chart = useRef<uPlot>();
@@ -61,6 +65,7 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
     return alignSeries(series, data.bucketMs);
   }, [data.series, data.fields, data.bucketMs, names]);
   const shown = zoom ?? data.span;
+  const exported: ExportSubject = { viewName, fieldLabels: lines.map((line) => line.label), span: shown };
 
   const exportCsv = async () => {
     setExportProblem('');
@@ -71,7 +76,7 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
           parseAs: 'blob',
         }),
       );
-      download(blob as unknown as Blob, 'history.csv');
+      download(blob as unknown as Blob, exportFileName(exported, 'csv'));
     } catch (error) {
       setExportProblem(`CSV export failed: ${(error as Error).message}`);
     }
@@ -79,14 +84,11 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
   const exportPng = () => {
     const canvas = chart.current?.ctx.canvas;
     if (!canvas) return;
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const context = copy.getContext('2d') as CanvasRenderingContext2D;
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, copy.width, copy.height);
-    context.drawImage(canvas, 0, 0);
-    copy.toBlob((blob) => blob && download(blob, 'history.png'), 'image/png');
+    const title = viewName ?? lines.map((line) => line.label).join(', ');
+    graphImage(canvas, { title, legend: lines, span: shown }).toBlob(
+      (blob) => blob && download(blob, exportFileName(exported, 'png')),
+      'image/png',
+    );
   };
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();

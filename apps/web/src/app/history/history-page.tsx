@@ -6,6 +6,7 @@ import { GraphPanel } from './graph-panel';
 import { LatestValues } from './latest-values';
 import { RangeBar } from './range-bar';
 import { SavedViewsPanel } from './saved-views-panel';
+import { useSavedViews } from './use-saved-views';
 import { useViewState } from './use-view-state';
 import { formatViewState, MAX_FIELDS } from './view-state';
 
@@ -16,6 +17,10 @@ export function HistoryPage() {
   const [problem, setProblem] = useState('');
   const [rangeChoices, setRangeChoices] = useState(0);
   const chosen = new Set(view.fields.map((field) => field.name));
+  const saved = useSavedViews();
+  const query = formatViewState(view);
+  // A saved view is open while the page shows exactly what it saved.
+  const openView = saved.views.find((candidate) => candidate.query === query)?.name;
 
   const toggleField = (name: string) => {
     if (!chosen.has(name) && chosen.size >= MAX_FIELDS) {
@@ -67,6 +72,7 @@ export function HistoryPage() {
           </section>
           <GraphPanel
             view={view}
+            viewName={openView}
             rangeChoices={rangeChoices}
             onSpan={setSpan}
             onYRange={(axis, range) =>
@@ -78,7 +84,7 @@ export function HistoryPage() {
             staleAfter={view.staleAfter}
             onStaleAfter={(staleAfter) => update((previous) => ({ ...previous, staleAfter }))}
           />
-          <SavedViewsPanel query={formatViewState(view)} />
+          <SavedViewsPanel query={query} saved={saved} />
         </div>
       </div>
     </div>

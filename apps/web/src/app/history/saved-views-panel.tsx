@@ -1,31 +1,22 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { dataOf } from '../../services/api';
 import { useConnection } from '../services-context';
-import { savedViewId, savedViewsOf, UI_NAMESPACE, type SavedView } from './saved-views';
+import { savedViewId, UI_NAMESPACE, type SavedView } from './saved-views';
+import type { SavedViews } from './use-saved-views';
 
-/** Saves the view under a name in the datastore, and lists, opens and deletes saved views. */
-export function SavedViewsPanel({ query }: { query: string }) {
+/** Saves the view under a name in the datastore, and lists, opens and deletes the `saved` views. */
+export function SavedViewsPanel({ query, saved }: { query: string; saved: SavedViews }) {
   const { services } = useConnection();
-  const [views, setViews] = useState<SavedView[]>([]);
+  const { views, reload } = saved;
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState('');
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    dataOf(services.datastore.POST('/mget', { body: { namespace: UI_NAMESPACE } }))
-      .then(({ values }) => current && setViews(savedViewsOf(values as Record<string, unknown>[])))
-      .catch((error: Error) => current && setProblem(`Could not list the saved views: ${error.message}`));
-    return () => {
-      current = false;
-    };
-  }, [services, generation]);
+  const [actProblem, setProblem] = useState('');
+  const problem = actProblem || saved.problem;
 
   const act = async (call: Promise<unknown>, failure: string) => {
     setProblem('');
     try {
       await call;
-      setGeneration((n) => n + 1);
+      reload();
     } catch (error) {
       setProblem(`${failure}: ${(error as Error).message}`);
     }
