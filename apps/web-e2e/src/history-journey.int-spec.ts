@@ -129,7 +129,7 @@ describeOnGraphQuestDb('a user explores a fermenter history in the browser', (qu
     await staleAfter.press('Enter');
     await waitFor('the latest values of both fields', async () => {
       const [beerCells, pressureCells] = [await cellsOf('Beer'), await cellsOf('Pressure')];
-      return beerCells[0] === '21.75' && pressureCells[0] === '1.4' && !beerCells[1].includes('stale');
+      return beerCells[0] === '21.75 °C' && pressureCells[0] === '1.400 bar' && !beerCells[1].includes('stale');
     });
     expect((await cellsOf('Beer'))[1]).toMatch(/^\d+ s$/);
 

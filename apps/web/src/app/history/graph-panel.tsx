@@ -7,10 +7,11 @@ import { useElementWidth } from '../../ui/use-element-width';
 import { useConnection } from '../services-context';
 import { formatWidth } from './bucket';
 import { defaultColour } from './colours';
+import { roundCsv } from './csv-rounding';
 import { DataTable } from './data-table';
 import { Graph, type GraphLine } from './graph';
 import { alignSeries, seriesOf } from './series';
-import { assignAxes, axisOfField } from './units';
+import { assignAxes, axisOfField, unitOf } from './units';
 import { useGraphData } from './use-graph-data';
 import type { AxisRange, ViewState } from './view-state';
 
@@ -35,6 +36,7 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
   const [table, setTable] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [exportProblem, setExportProblem] = useState('');
+  const [roundedCsv, setRoundedCsv] = useState(false);
   const names = useMemo(() => view.fields.map((field) => field.name), [JSON.stringify(view.fields)]);
   // About one bucket per pixel, in steps of 50 so a small resize does not load the graph again;
   // nothing is loaded before the graph has a width.
@@ -71,7 +73,8 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
           parseAs: 'blob',
         }),
       );
-      download(blob as unknown as Blob, 'history.csv');
+      const csv = blob as unknown as Blob;
+      download(roundedCsv ? new Blob([roundCsv(await csv.text())], { type: csv.type }) : csv, 'history.csv');
     } catch (error) {
       setExportProblem(`CSV export failed: ${(error as Error).message}`);
     }
@@ -124,6 +127,14 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
         <button type="button" onClick={() => void exportCsv()} disabled={names.length === 0}>
           Export CSV
         </button>
+        <label class="csv-rounding">
+          <input
+            type="checkbox"
+            checked={roundedCsv}
+            onChange={(event) => setRoundedCsv(event.currentTarget.checked)}
+          />
+          Round values in the CSV
+        </label>
         <button type="button" onClick={exportPng} disabled={names.length === 0}>
           Export PNG
         </button>
@@ -181,7 +192,13 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
           ))}
         </fieldset>
       )}
-      {table && <DataTable columns={columns} labels={lines.map((line) => line.label)} />}
+      {table && (
+        <DataTable
+          columns={columns}
+          labels={lines.map((line) => line.label)}
+          units={view.fields.map((field) => unitOf(field.name))}
+        />
+      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { HistorySchemas } from '@eventcast/api-client';
 import { EditInput } from '../../ui/edit-input';
 import { useConnection } from '../services-context';
 import { formatAge } from './age';
+import { formatValue, unitOf } from './units';
 import type { FieldView } from './view-state';
 
 /** How far back the panel looks for a field's last value. */
@@ -70,7 +71,7 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
                 <th scope="row" title={field.name}>
                   {field.label || field.name}
                 </th>
-                <td>{value ? String(value.value) : '–'}</td>
+                <td>{value ? formatValue(value.value, unitOf(field.name)) : '–'}</td>
                 <td>
                   {age === undefined ? 'no value' : formatAge(age)}
                   {stale && <span class="stale-mark"> stale</span>}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { Browser, Page } from 'playwright-core';
+import { waitFor } from '@eventcast/testing';
+import { launchChromium, newVisitor } from './harness/browser';
+import { publishHistoryEvent } from './harness/history-events';
+import { choosePreset, latestCells, searchField, waitForGraphData } from './harness/history-page';
+import { seriousAxeViolations } from './harness/page-checks';
+import { WebStack } from './harness/web-stack';
+
+describe('the history page shows values as a brewer reads them', () => {
+  const key = `web-e2e-values-${randomBytes(4).toString('hex')}`;
+  const beer = `${key}/fermenter/beer[degC]`;
+  let stack: WebStack;
+  let browser: Browser;
+  let page: Page;
+  const violations: string[] = [];
+
+  beforeAll(async () => {
+    stack = await WebStack.start();
+    browser = await launchChromium();
+    page = await (await newVisitor(browser)).newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 30_000);
+
+  it('shows a reading rounded, with its unit, in the latest values and the data table', async () => {
+    await publishHistoryEvent(key, { fermenter: { 'beer[degC]': 20.15299960990215 } });
+    await waitFor(
+      'the history service to store the event',
+      async () => (await stack.history.client.POST('/timeseries/fields', { body: {} })).data?.includes(beer),
+      20_000,
+    );
+    await page.goto(stack.url);
+    await (await searchField(page, key, beer)).click();
+    await choosePreset(page, '10 min');
+
+    await waitFor('the rounded latest value', async () => (await latestCells(page, beer))[0] === '20.15 °C');
+    const table = await waitForGraphData(page, 'the reading in the graph data', (shown) => shown.rows.length > 0);
+    expect(table.columns).toEqual(['Time', beer]);
+    expect(table.rows.map((row) => row[1])).toEqual(['20.15 °C']);
+    violations.push(...(await seriousAxeViolations(page, 'rounded values')));
+  }, 60_000);
+
+  it('has no serious or critical accessibility violation in any of those states', () => {
+    expect(violations).toEqual([]);
+  });
+});
