@@ -3,13 +3,21 @@ import { Browser, Page } from 'playwright-core';
 import { waitFor } from '@eventcast/testing';
 import { launchChromium, newVisitor } from './harness/browser';
 import { publishHistoryEvent } from './harness/history-events';
-import { choosePreset, latestCells, searchField, waitForGraphData } from './harness/history-page';
+import {
+  choosePreset,
+  fieldLeaf,
+  latestCells,
+  searchField,
+  shownFieldCount,
+  waitForGraphData,
+} from './harness/history-page';
 import { seriousAxeViolations } from './harness/page-checks';
 import { WebStack } from './harness/web-stack';
 
-describe('the history page shows values as a brewer reads them', () => {
+describe('the history page shows values as a brewer reads them and keeps up with new fields', () => {
   const key = `web-e2e-values-${randomBytes(4).toString('hex')}`;
   const beer = `${key}/fermenter/beer[degC]`;
+  const wort = `${key}/kettle/wort[degC]`;
   let stack: WebStack;
   let browser: Browser;
   let page: Page;
@@ -43,6 +51,13 @@ describe('the history page shows values as a brewer reads them', () => {
     expect(table.rows.map((row) => row[1])).toEqual(['20.15 °C']);
     violations.push(...(await seriousAxeViolations(page, 'rounded values')));
   }, 60_000);
+
+  it('counts a field that arrives while the page is open', async () => {
+    await waitFor('the count of the one field found', async () => (await shownFieldCount(page)) === 1);
+    await publishHistoryEvent(key, { kettle: { 'wort[degC]': 65 } });
+    await waitFor('the count to take in the new field', async () => (await shownFieldCount(page)) === 2, 20_000);
+    await fieldLeaf(page, wort).waitFor();
+  }, 30_000);
 
   it('has no serious or critical accessibility violation in any of those states', () => {
     expect(violations).toEqual([]);
