@@ -10,7 +10,8 @@ import { defaultColour } from './colours';
 import { roundCsv } from './csv-rounding';
 import { DataTable } from './data-table';
 import { Graph, type GraphLine } from './graph';
-import { alignSeries, seriesOf } from './series';
+import { alignSeries, convertSeries, joinSeries, seriesOf } from './series';
+import { unitVariants, variantConversion } from './unit-variants';
 import { assignAxes, axisOfField, unitOf } from './units';
 import { useGraphData } from './use-graph-data';
 import type { AxisRange, ViewState } from './view-state';
@@ -38,10 +39,12 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
   const [exportProblem, setExportProblem] = useState('');
   const [roundedCsv, setRoundedCsv] = useState(false);
   const names = useMemo(() => view.fields.map((field) => field.name), [JSON.stringify(view.fields)]);
+  // Every stored name of each field: a temperature field goes on under a new name after a unit switch.
+  const stored = useMemo(() => [...new Set(names.flatMap(unitVariants))], [names]);
   // About one bucket per pixel, in steps of 50 so a small resize does not load the graph again;
   // nothing is loaded before the graph has a width.
   const points = width > 0 ? Math.max(50, Math.round(width / 50) * 50) : 0;
-  const data = useGraphData(names, view.range, zoom, points);
+  const data = useGraphData(stored, view.range, zoom, points);
 
   useEffect(() => setZoom(undefined), [JSON.stringify(names), JSON.stringify(view.range), rangeChoices]);
   useEffect(() => onSpan(data.span), [data.span.from, data.span.to]);
@@ -59,17 +62,25 @@ export function GraphPanel({ view, rangeChoices, onYRange, onSpan }: GraphPanelP
   const axes = assignAxes(lines.map((line) => line.axis));
   // Until the data of newly chosen fields arrives, they are drawn empty.
   const columns = useMemo(() => {
-    const series = names.map((name) => data.series[data.fields.indexOf(name)] ?? seriesOf([]));
+    const storedSeries = (name: string) => data.series[data.fields.indexOf(name)] ?? seriesOf([]);
+    const series = names.map((name) =>
+      joinSeries(
+        unitVariants(name).map((variant) => convertSeries(storedSeries(variant), variantConversion(variant, name))),
+      ),
+    );
     return alignSeries(series, data.bucketMs);
   }, [data.series, data.fields, data.bucketMs, names]);
   const shown = zoom ?? data.span;
 
   const exportCsv = async () => {
     setExportProblem('');
+    // Each stored name the graph drew from is a column of its own, as stored.
+    const drawn = stored.filter((name) => (data.series[data.fields.indexOf(name)]?.times.length ?? 0) > 0);
+    const fields = drawn.length > 0 ? drawn : [...names];
     try {
       const blob = await dataOf(
         services.history.POST('/timeseries/csv', {
-          body: { fields: [...names], start: Math.floor(shown.from), end: Math.ceil(shown.to), precision: 'ISO8601' },
+          body: { fields, start: Math.floor(shown.from), end: Math.ceil(shown.to), precision: 'ISO8601' },
           parseAs: 'blob',
         }),
       );

@@ -6,6 +6,8 @@ import { GraphPanel } from './graph-panel';
 import { LatestValues } from './latest-values';
 import { RangeBar } from './range-bar';
 import { SavedViewsPanel } from './saved-views-panel';
+import { nameInUserUnit } from './unit-variants';
+import { useUserUnit } from './use-user-unit';
 import { useViewState } from './use-view-state';
 import { formatViewState, MAX_FIELDS } from './view-state';
 
@@ -15,7 +17,13 @@ export function HistoryPage() {
   const [span, setSpan] = useState({ from: Date.now() - DAY_MS, to: Date.now() });
   const [problem, setProblem] = useState('');
   const [rangeChoices, setRangeChoices] = useState(0);
-  const chosen = new Set(view.fields.map((field) => field.name));
+  const userUnit = useUserUnit();
+  // A field saved in one temperature unit is shown, and followed, in the user's current one.
+  const shown = {
+    ...view,
+    fields: view.fields.map((field) => ({ ...field, name: nameInUserUnit(field.name, userUnit) })),
+  };
+  const chosen = new Set(shown.fields.map((field) => field.name));
 
   const toggleField = (name: string) => {
     if (!chosen.has(name) && chosen.size >= MAX_FIELDS) {
@@ -25,7 +33,7 @@ export function HistoryPage() {
     update((previous) => ({
       ...previous,
       fields: chosen.has(name)
-        ? previous.fields.filter((field) => field.name !== name)
+        ? previous.fields.filter((field) => nameInUserUnit(field.name, userUnit) !== name)
         : [...previous.fields, { name }],
     }));
   };
@@ -34,7 +42,7 @@ export function HistoryPage() {
     <div class="history">
       <h1>History</h1>
       <div class="layout">
-        <FieldPicker chosen={chosen} onToggle={toggleField} />
+        <FieldPicker chosen={chosen} userUnit={userUnit} onToggle={toggleField} />
         <div class="main-column">
           {/* No region of its own: "Graph" names one region only. */}
           <section class="panel">
@@ -45,7 +53,7 @@ export function HistoryPage() {
               </p>
             )}
             <GraphFields
-              fields={view.fields}
+              fields={shown.fields}
               onChange={(index, field) =>
                 update((previous) => ({
                   ...previous,
@@ -66,7 +74,7 @@ export function HistoryPage() {
             />
           </section>
           <GraphPanel
-            view={view}
+            view={shown}
             rangeChoices={rangeChoices}
             onSpan={setSpan}
             onYRange={(axis, range) =>
@@ -74,7 +82,7 @@ export function HistoryPage() {
             }
           />
           <LatestValues
-            fields={view.fields}
+            fields={shown.fields}
             staleAfter={view.staleAfter}
             onStaleAfter={(staleAfter) => update((previous) => ({ ...previous, staleAfter }))}
           />
