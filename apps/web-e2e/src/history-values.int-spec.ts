@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Browser, Page } from 'playwright-core';
 import { waitFor } from '@eventcast/testing';
 import { launchChromium, newVisitor } from './harness/browser';
@@ -51,6 +52,22 @@ describe('the history page shows values as a brewer reads them and keeps up with
     expect(table.rows.map((row) => row[1])).toEqual(['20.15 °C']);
     violations.push(...(await seriousAxeViolations(page, 'rounded values')));
   }, 60_000);
+
+  it('exports the CSV at full precision, and rounded when asked', async () => {
+    const exportCsv = async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      return readFileSync(await download.path(), 'utf8')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1);
+    };
+    expect((await exportCsv()).map((line) => line.split(',')[1])).toEqual(['20.15299960990215']);
+    await page.getByRole('checkbox', { name: 'Round values in the CSV' }).check();
+    expect((await exportCsv()).map((line) => line.split(',')[1])).toEqual(['20.15']);
+  }, 30_000);
 
   it('counts a field that arrives while the page is open', async () => {
     await waitFor('the count of the one field found', async () => (await shownFieldCount(page)) === 1);
