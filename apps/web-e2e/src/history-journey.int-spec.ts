@@ -94,7 +94,7 @@ describeOnGraphQuestDb('a user explores a fermenter history in the browser', (qu
     expect(table.columns).toEqual(['Time', 'Beer', 'Pressure']);
     expect(columnPoints(table, 'Beer').map(({ value }) => value)).toEqual([18.5, 19.25, 20]);
     expect(columnPoints(table, 'Pressure').map(({ value }) => value)).toEqual([1.1, 1.3]);
-    const gapRow = table.rows.find((row) => Number(row[1]) === 19.25);
+    const gapRow = table.rows.find((row) => row[1] === '19.25 °C');
     expect(gapRow?.[2]).toBe('');
     for (const { time } of columnPoints(table, 'Beer')) {
       expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
@@ -129,7 +129,7 @@ describeOnGraphQuestDb('a user explores a fermenter history in the browser', (qu
     await staleAfter.press('Enter');
     await waitFor('the latest values of both fields', async () => {
       const [beerCells, pressureCells] = [await cellsOf('Beer'), await cellsOf('Pressure')];
-      return beerCells[0] === '21.75' && pressureCells[0] === '1.4' && !beerCells[1].includes('stale');
+      return beerCells[0] === '21.75 °C' && pressureCells[0] === '1.400 bar' && !beerCells[1].includes('stale');
     });
     expect((await cellsOf('Beer'))[1]).toMatch(/^\d+ s$/);
 

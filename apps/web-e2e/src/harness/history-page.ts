@@ -7,7 +7,7 @@ export interface GraphTable {
   rows: string[][];
 }
 
-/** One value of one column of the table: the row's "Time" and the cell's number. */
+/** One value of one column of the table: the row's "Time" and the cell's number (its unit left out). */
 export interface TablePoint {
   time: string;
   value: number;
@@ -49,7 +49,7 @@ export function columnPoints(table: GraphTable, label: string): TablePoint[] {
   if (column < 0) throw new Error(`no column "${label}" in the graph data: ${table.columns.join(', ')}`);
   return table.rows
     .filter((row) => row[column] !== '')
-    .map((row) => ({ time: row[table.columns.indexOf('Time')], value: Number(row[column]) }));
+    .map((row) => ({ time: row[table.columns.indexOf('Time')], value: Number.parseFloat(row[column]) }));
 }
 
 /** Waits until the "Graph data" table satisfies `holds`, and returns it. */
@@ -69,4 +69,20 @@ export function waitForGraphData(
   ).catch(async (error: Error) => {
     throw new Error(`${error.message}; the table reads ${JSON.stringify(await readGraphData(page))}`);
   });
+}
+
+/** The cells (value, age) of the row of `label` in "Latest values", as the page shows them now. */
+export async function latestCells(page: Page, label: string): Promise<string[]> {
+  const row = page
+    .getByRole('region', { name: 'Latest values' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+  return (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
+}
+
+/** The number of fields the picker says it lists ("12 fields"), or undefined while it says something else. */
+export async function shownFieldCount(page: Page): Promise<number | undefined> {
+  const count = page.getByRole('region', { name: 'Fields' }).getByText(/^\d[\d,]* fields?$/);
+  if ((await count.count()) === 0) return undefined;
+  return Number((await count.textContent())?.replace(/[^\d]/g, ''));
 }

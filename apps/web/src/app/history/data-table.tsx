@@ -1,7 +1,18 @@
 import { rowsWithValues, type AlignedColumns } from './series';
+import { formatValue } from './units';
 
-/** The graph's data as a table: a row per time that holds a value, a column per field, an empty cell for a gap. */
-export function DataTable({ columns, labels }: { columns: AlignedColumns; labels: readonly string[] }) {
+interface DataTableProps {
+  columns: AlignedColumns;
+  labels: readonly string[];
+  /** The unit of each field's values, in the order of `labels`. */
+  units: readonly string[];
+}
+
+/**
+ * The graph's data as a table: a row per time that holds a value, a column per field with its
+ * values rounded and their unit, an empty cell for a gap.
+ */
+export function DataTable({ columns, labels, units }: DataTableProps) {
   const [times, ...values] = columns;
   const rows = rowsWithValues(columns);
   return (
@@ -22,7 +33,7 @@ export function DataTable({ columns, labels }: { columns: AlignedColumns; labels
             <tr key={times[i]}>
               <td>{new Date(Math.round(times[i] * 1000)).toISOString()}</td>
               {values.map((column, j) => (
-                <td key={j}>{typeof column[i] === 'number' ? String(column[i]) : ''}</td>
+                <td key={j}>{typeof column[i] === 'number' ? formatValue(column[i], units[j]) : ''}</td>
               ))}
             </tr>
           ))}

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { TemperatureUnit } from '@eventcast/block-model';
 import { buildTree, visibleRows, type TreeRow } from './field-tree';
+import { groupUnitVariants } from './unit-variants';
 import { FIELDS_SHOWN, useFields } from './use-fields';
 
 const ROW_HEIGHT = 28;
@@ -7,6 +9,8 @@ const OVERSCAN = 8;
 
 interface FieldPickerProps {
   chosen: ReadonlySet<string>;
+  /** A temperature field stored in both units is one field, named in this unit. */
+  userUnit: TemperatureUnit;
   onToggle: (field: string) => void;
 }
 
@@ -15,7 +19,7 @@ interface FieldPickerProps {
  * fields scroll as smoothly as fifty; one row at a time takes the keyboard focus (arrow keys,
  * Home/End, Right/Left to open and close, Enter or Space to put a field on the graph or take it off).
  */
-export function FieldPicker({ chosen, onToggle }: FieldPickerProps) {
+export function FieldPicker({ chosen, userUnit, onToggle }: FieldPickerProps) {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
@@ -34,7 +38,8 @@ export function FieldPicker({ chosen, onToggle }: FieldPickerProps) {
     setActive(0);
   }, [applied]);
 
-  const { fields, more, loading, error } = useFields(applied);
+  const { fields: stored, more, loading, error } = useFields(applied);
+  const fields = useMemo(() => groupUnitVariants(stored, userUnit), [stored, userUnit]);
   const roots = useMemo(() => buildTree(fields), [fields]);
   // Without a search, branches start closed and open when toggled; with one, they start open.
   const rows = useMemo(

@@ -7,12 +7,14 @@ import { useElementWidth } from '../../ui/use-element-width';
 import { useConnection } from '../services-context';
 import { formatWidth } from './bucket';
 import { defaultColour } from './colours';
+import { roundCsv } from './csv-rounding';
 import { DataTable } from './data-table';
 import { exportFileName, type ExportSubject } from './export-name';
 import { Graph, type GraphLine } from './graph';
 import { graphImage } from './graph-image';
-import { alignSeries, seriesOf } from './series';
-import { assignAxes, axisOfField } from './units';
+import { alignSeries, convertSeries, joinSeries, seriesOf } from './series';
+import { unitVariants, variantConversion } from './unit-variants';
+import { assignAxes, axisOfField, unitOf } from './units';
 import { useGraphData } from './use-graph-data';
 import type { AxisRange, ViewState } from './view-state';
 
@@ -39,11 +41,14 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
   const [table, setTable] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [exportProblem, setExportProblem] = useState('');
+  const [roundedCsv, setRoundedCsv] = useState(false);
   const names = useMemo(() => view.fields.map((field) => field.name), [JSON.stringify(view.fields)]);
+  // Every stored name of each field: a temperature field goes on under a new name after a unit switch.
+  const stored = useMemo(() => [...new Set(names.flatMap(unitVariants))], [names]);
   // About one bucket per pixel, in steps of 50 so a small resize does not load the graph again;
   // nothing is loaded before the graph has a width.
   const points = width > 0 ? Math.max(50, Math.round(width / 50) * 50) : 0;
-  const data = useGraphData(names, view.range, zoom, points);
+  const data = useGraphData(stored, view.range, zoom, points);
 
   useEffect(() => setZoom(undefined), [JSON.stringify(names), JSON.stringify(view.range), rangeChoices]);
   useEffect(() => onSpan(data.span), [data.span.from, data.span.to]);
@@ -61,7 +66,12 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
   const axes = assignAxes(lines.map((line) => line.axis));
   // Until the data of newly chosen fields arrives, they are drawn empty.
   const columns = useMemo(() => {
-    const series = names.map((name) => data.series[data.fields.indexOf(name)] ?? seriesOf([]));
+    const storedSeries = (name: string) => data.series[data.fields.indexOf(name)] ?? seriesOf([]);
+    const series = names.map((name) =>
+      joinSeries(
+        unitVariants(name).map((variant) => convertSeries(storedSeries(variant), variantConversion(variant, name))),
+      ),
+    );
     return alignSeries(series, data.bucketMs);
   }, [data.series, data.fields, data.bucketMs, names]);
   const shown = zoom ?? data.span;
@@ -69,14 +79,21 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
 
   const exportCsv = async () => {
     setExportProblem('');
+    // Each stored name the graph drew from is a column of its own, as stored.
+    const drawn = stored.filter((name) => (data.series[data.fields.indexOf(name)]?.times.length ?? 0) > 0);
+    const fields = drawn.length > 0 ? drawn : [...names];
     try {
       const blob = await dataOf(
         services.history.POST('/timeseries/csv', {
-          body: { fields: [...names], start: Math.floor(shown.from), end: Math.ceil(shown.to), precision: 'ISO8601' },
+          body: { fields, start: Math.floor(shown.from), end: Math.ceil(shown.to), precision: 'ISO8601' },
           parseAs: 'blob',
         }),
       );
-      download(blob as unknown as Blob, exportFileName(exported, 'csv'));
+      const csv = blob as unknown as Blob;
+      download(
+        roundedCsv ? new Blob([roundCsv(await csv.text())], { type: csv.type }) : csv,
+        exportFileName(exported, 'csv'),
+      );
     } catch (error) {
       setExportProblem(`CSV export failed: ${(error as Error).message}`);
     }
@@ -126,6 +143,14 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
         <button type="button" onClick={() => void exportCsv()} disabled={names.length === 0}>
           Export CSV
         </button>
+        <label class="csv-rounding">
+          <input
+            type="checkbox"
+            checked={roundedCsv}
+            onChange={(event) => setRoundedCsv(event.currentTarget.checked)}
+          />
+          Round values in the CSV
+        </label>
         <button type="button" onClick={exportPng} disabled={names.length === 0}>
           Export PNG
         </button>
@@ -183,7 +208,13 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
           ))}
         </fieldset>
       )}
-      {table && <DataTable columns={columns} labels={lines.map((line) => line.label)} />}
+      {table && (
+        <DataTable
+          columns={columns}
+          labels={lines.map((line) => line.label)}
+          units={view.fields.map((field) => unitOf(field.name))}
+        />
+      )}
     </section>
   );
 }

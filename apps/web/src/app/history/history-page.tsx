@@ -6,7 +6,9 @@ import { GraphPanel } from './graph-panel';
 import { LatestValues } from './latest-values';
 import { RangeBar } from './range-bar';
 import { SavedViewsPanel } from './saved-views-panel';
+import { nameInUserUnit } from './unit-variants';
 import { useSavedViews } from './use-saved-views';
+import { useUserUnit } from './use-user-unit';
 import { useViewState } from './use-view-state';
 import { formatViewState, MAX_FIELDS } from './view-state';
 
@@ -16,7 +18,13 @@ export function HistoryPage() {
   const [span, setSpan] = useState({ from: Date.now() - DAY_MS, to: Date.now() });
   const [problem, setProblem] = useState('');
   const [rangeChoices, setRangeChoices] = useState(0);
-  const chosen = new Set(view.fields.map((field) => field.name));
+  const userUnit = useUserUnit();
+  // A field saved in one temperature unit is shown, and followed, in the user's current one.
+  const shown = {
+    ...view,
+    fields: view.fields.map((field) => ({ ...field, name: nameInUserUnit(field.name, userUnit) })),
+  };
+  const chosen = new Set(shown.fields.map((field) => field.name));
   const saved = useSavedViews();
   const query = formatViewState(view);
   // A saved view is open while the page shows exactly what it saved.
@@ -30,7 +38,7 @@ export function HistoryPage() {
     update((previous) => ({
       ...previous,
       fields: chosen.has(name)
-        ? previous.fields.filter((field) => field.name !== name)
+        ? previous.fields.filter((field) => nameInUserUnit(field.name, userUnit) !== name)
         : [...previous.fields, { name }],
     }));
   };
@@ -39,7 +47,7 @@ export function HistoryPage() {
     <div class="history">
       <h1>History</h1>
       <div class="layout">
-        <FieldPicker chosen={chosen} onToggle={toggleField} />
+        <FieldPicker chosen={chosen} userUnit={userUnit} onToggle={toggleField} />
         <div class="main-column">
           {/* No region of its own: "Graph" names one region only. */}
           <section class="panel">
@@ -50,7 +58,7 @@ export function HistoryPage() {
               </p>
             )}
             <GraphFields
-              fields={view.fields}
+              fields={shown.fields}
               onChange={(index, field) =>
                 update((previous) => ({
                   ...previous,
@@ -71,7 +79,7 @@ export function HistoryPage() {
             />
           </section>
           <GraphPanel
-            view={view}
+            view={shown}
             viewName={openView}
             rangeChoices={rangeChoices}
             onSpan={setSpan}
@@ -80,7 +88,7 @@ export function HistoryPage() {
             }
           />
           <LatestValues
-            fields={view.fields}
+            fields={shown.fields}
             staleAfter={view.staleAfter}
             onStaleAfter={(staleAfter) => update((previous) => ({ ...previous, staleAfter }))}
           />

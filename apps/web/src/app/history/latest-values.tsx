@@ -3,6 +3,8 @@ import type { HistorySchemas } from '@eventcast/api-client';
 import { EditInput } from '../../ui/edit-input';
 import { useConnection } from '../services-context';
 import { formatAge } from './age';
+import { unitVariants, variantConversion } from './unit-variants';
+import { formatValue, unitOf } from './units';
 import type { FieldView } from './view-state';
 
 /** How far back the panel looks for a field's last value. */
@@ -19,7 +21,8 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
   const { stream } = useConnection();
   const [latest, setLatest] = useState<ReadonlyMap<string, HistorySchemas['LatestValueDto']>>(new Map());
   const [now, setNow] = useState(Date.now());
-  const names = fields.map((field) => field.name);
+  // Every stored name of each field: a temperature field goes on under a new name after a unit switch.
+  const names = [...new Set(fields.flatMap((field) => unitVariants(field.name)))];
   const key = JSON.stringify(names);
 
   useEffect(() => {
@@ -62,7 +65,7 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
         </thead>
         <tbody>
           {fields.map((field) => {
-            const value = latest.get(field.name);
+            const value = latestOf(field.name, latest);
             const age = value ? Math.max(0, (now - Date.parse(value.timestamp)) / 1000) : undefined;
             const stale = age === undefined || age > staleAfter;
             return (
@@ -70,7 +73,7 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
                 <th scope="row" title={field.name}>
                   {field.label || field.name}
                 </th>
-                <td>{value ? String(value.value) : '–'}</td>
+                <td>{value ? formatValue(value.value, unitOf(field.name)) : '–'}</td>
                 <td>
                   {age === undefined ? 'no value' : formatAge(age)}
                   {stale && <span class="stale-mark"> stale</span>}
@@ -82,4 +85,19 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
       </table>
     </section>
   );
+}
+
+/** The newest value of any stored name of `field`, in the unit of `field`. */
+function latestOf(
+  field: string,
+  latest: ReadonlyMap<string, HistorySchemas['LatestValueDto']>,
+): HistorySchemas['LatestValueDto'] | undefined {
+  let newest: HistorySchemas['LatestValueDto'] | undefined;
+  for (const variant of unitVariants(field)) {
+    const value = latest.get(variant);
+    if (value && (!newest || Date.parse(value.timestamp) > Date.parse(newest.timestamp))) {
+      newest = { ...value, field, value: variantConversion(variant, field)(value.value) };
+    }
+  }
+  return newest;
 }

@@ -1,4 +1,4 @@
-import { alignSeries, gapThreshold, mergeBuckets, rowsWithValues, seriesOf } from './series';
+import { alignSeries, convertSeries, gapThreshold, joinSeries, mergeBuckets, rowsWithValues, seriesOf } from './series';
 
 const plain = (series: { times: Float64Array; values: Float64Array }) => ({
   times: [...series.times],
@@ -100,5 +100,36 @@ describe('rowsWithValues', () => {
     );
     expect([...columns[0]]).toEqual([1, 2, 3, 4, 12, 20]);
     expect(rowsWithValues(columns)).toEqual([0, 1, 2, 3, 5]);
+  });
+});
+
+describe('convertSeries', () => {
+  it('turns every value and keeps the times', () => {
+    const series = seriesOf([
+      [1000, 20],
+      [2000, 21],
+    ]);
+    expect(plain(convertSeries(series, (value) => value * 2))).toEqual({ times: [1000, 2000], values: [40, 42] });
+  });
+});
+
+describe('joinSeries', () => {
+  it('puts the periods of two series one after the other, in time order', () => {
+    const before = seriesOf([
+      [1000, 20],
+      [2000, 21],
+    ]);
+    const after = seriesOf([
+      [3000, 71.6],
+      [4000, 72],
+    ]);
+    expect(plain(joinSeries([after, before]))).toEqual({ times: [1000, 2000, 3000, 4000], values: [20, 21, 71.6, 72] });
+  });
+
+  it('makes the mean of two points of the same time, and keeps a lone series as it is', () => {
+    const one = seriesOf([[1000, 20]]);
+    expect(plain(joinSeries([one, seriesOf([[1000, 22]])]))).toEqual({ times: [1000], values: [21] });
+    expect(joinSeries([seriesOf([]), one])).toBe(one);
+    expect(plain(joinSeries([]))).toEqual({ times: [], values: [] });
   });
 });

@@ -15,6 +15,35 @@ export function seriesOf(pairs: readonly (readonly number[])[]): Series {
   return { times, values };
 }
 
+/** `series` with each value turned by `convert` (into another unit), times kept. */
+export function convertSeries(series: Series, convert: (value: number) => number): Series {
+  return { times: series.times, values: series.values.map(convert) };
+}
+
+/**
+ * One series of the points of several (each sorted by time), sorted by time; points of the same
+ * time become their mean, as the values of one bucket do.
+ */
+export function joinSeries(parts: readonly Series[]): Series {
+  const filled = parts.filter((part) => part.times.length > 0);
+  if (filled.length <= 1) return filled[0] ?? seriesOf([]);
+  const points = filled.flatMap(({ times, values }) => Array.from(times, (time, i) => [time, values[i]]));
+  points.sort((a, b) => a[0] - b[0]);
+  const joined: number[][] = [];
+  let count = 0;
+  for (const [time, value] of points) {
+    const last = joined[joined.length - 1];
+    if (last && last[0] === time) {
+      count += 1;
+      last[1] += (value - last[1]) / count;
+    } else {
+      joined.push([time, value]);
+      count = 1;
+    }
+  }
+  return seriesOf(joined);
+}
+
 /**
  * `series` with the buckets of a live update merged in: a bucket whose time is already there
  * replaces it, newer ones are appended, and buckets before `from` (the start of a sliding window)

@@ -1,4 +1,4 @@
-import { assignAxes, axisOfField, NO_UNIT, unitOf } from './units';
+import { assignAxes, axisOfField, formatValue, NO_UNIT, unitOf } from './units';
 
 describe('unitOf', () => {
   it('reads the unit from the [unit] postfix of the field name', () => {
@@ -29,5 +29,20 @@ describe('assignAxes', () => {
     expect(assignAxes([axisOfField({ name: 'a[degC]' }), axisOfField({ name: 'b[bar]', axis: 'degC' })])).toEqual([
       { key: 'degC', side: 'left' },
     ]);
+  });
+});
+
+describe('formatValue', () => {
+  it('rounds a temperature to two decimals and names its unit', () => {
+    expect(formatValue(20.15299960990215, 'degC')).toBe('20.15 °C');
+    expect(formatValue(68, 'degF')).toBe('68.00 °F');
+  });
+
+  it('keeps four significant digits of a value in a unit of no known resolution', () => {
+    expect(formatValue(1.23456789, 'bar')).toBe('1.235 bar');
+  });
+
+  it('shows a value without a unit as a bare rounded number', () => {
+    expect(formatValue(0.333333333, NO_UNIT)).toBe('0.3333');
   });
 });

@@ -1,3 +1,6 @@
+import { formatForUnit } from '@eventcast/block-model';
+import { unitLabel } from '../controllers/block-values';
+
 /** The axis of fields whose name has no `[unit]` postfix. */
 export const NO_UNIT = 'value';
 
@@ -25,4 +28,13 @@ export function assignAxes(fieldAxes: readonly string[]): Axis[] {
 /** The axis each field is drawn on: the one chosen for it, else the unit of its name. */
 export function axisOfField(field: { name: string; axis?: string }): string {
   return field.axis || unitOf(field.name);
+}
+
+/**
+ * A value as the page shows it: rounded to the decimals its unit deserves (`formatForUnit`) and
+ * followed by the unit as a reader writes it (`20.15 °C`); a value of no unit as a bare number.
+ */
+export function formatValue(value: number, unit: string): string {
+  const number = formatForUnit(value, unit === NO_UNIT ? undefined : unit);
+  return unit === NO_UNIT ? number : `${number} ${unitLabel(unit)}`;
 }
