@@ -1,8 +1,8 @@
 import { connectAsync, MqttClient } from 'mqtt';
 import WebSocket from 'ws';
-import { disconnectedState, type PatchEvent, stateTopic, statePatchTopic } from '@eventcast/domain';
+import { disconnectedState, type PatchEvent, removedController, stateTopic, statePatchTopic } from '@eventcast/domain';
 import { streamProtocols } from '@eventcast/bootstrap';
-import { PrivateBroker, ServiceUnderTest, waitFor, websocketUpgrade } from '@eventcast/testing';
+import { answerOf, PrivateBroker, sendRaw, ServiceUnderTest, waitFor, websocketUpgrade } from '@eventcast/testing';
 import { CONTROLLER_STREAM_PATH } from '../src/app/controller-states/controller-states.gateway';
 import { TRY_AGAIN_LATER } from '../src/app/websocket-client';
 import { StreamClient, StreamReply } from './stream-client';
@@ -99,6 +99,56 @@ describe('the controller stream of the built history app', () => {
     await expect(stream.next('the last will', isGone)).resolves.toEqual(disconnectedState('killed-stream-test'));
   });
 
+  it("removes an offline controller's retained state from the broker, and refuses an online one (409)", async () => {
+    const start = (serviceId: string) =>
+      ServiceUnderTest.start('controller', {
+        SERVICE_ID: serviceId,
+        MQTT_URL: broker.url,
+        DATASTORE_URL: 'http://127.0.0.1:9',
+        BROADCAST_INTERVAL_MS: '200',
+      });
+    const [gone, running] = await Promise.all([start('removed-stream-test'), start('running-stream-test')]);
+    try {
+      const stream = await open();
+      await stream.next('the live state of the running controller', isStateOf('running-stream-test'));
+      await stream.next('the live state of the other', isStateOf('removed-stream-test'));
+      await gone.stop('SIGKILL');
+      await stream.next(
+        'the last will',
+        (reply) => (reply as ControllerEvent).key === 'removed-stream-test' && (reply as ControllerEvent).data === null,
+      );
+
+      const remove = (serviceId: string) =>
+        answerOf(history.client.POST('/controllers/remove', { body: { serviceId } }));
+      await expect(remove('running-stream-test')).resolves.toEqual({
+        status: 409,
+        body: expect.objectContaining({
+          message: 'running-stream-test is online: stop the controller first, then remove it',
+        }),
+      });
+      await expect(
+        sendRaw(`${history.url}/history/controllers/remove`, { serviceId: 'removed-stream-test' }),
+      ).resolves.toMatchObject({ status: 401 });
+      await expect(remove('removed-stream-test')).resolves.toEqual({
+        status: 200,
+        body: { removed: 'removed-stream-test' },
+      });
+      await expect(
+        stream.next('the removal', (reply) => (reply as ControllerEvent).type === 'Controller.removed'),
+      ).resolves.toEqual(removedController('removed-stream-test'));
+
+      expect(await retainedOn(broker.url, stateTopic('removed-stream-test'))).toBeUndefined();
+      expect(await retainedOn(broker.url, stateTopic('running-stream-test'))).toBeDefined();
+      await expect(remove('removed-stream-test')).resolves.toMatchObject({ status: 404 });
+      // The latest states come first, in the order of their ids: the removed one would precede the running one.
+      const late = await open();
+      await late.next('the running state', isStateOf('running-stream-test'));
+      expect(late.replies.map((reply) => (reply as ControllerEvent).key)).not.toContain('removed-stream-test');
+    } finally {
+      await running.stop();
+    }
+  }, 40_000);
+
   it('closes its clients while it has lost the broker (1013), and serves them again once the broker is back', async () => {
     const url = `${history.url.replace(/^http/, 'ws')}${CONTROLLER_STREAM_PATH}`;
     const stream = await open();
@@ -135,6 +185,26 @@ describe('the controller stream of the built history app', () => {
     expect(history.log).not.toContain(streamProtocols(TOKEN)[1]);
   });
 });
+
+/** The retained payload on `topic` as a new subscriber gets it, or undefined when the broker keeps none. */
+async function retainedOn(url: string, topic: string): Promise<string | undefined> {
+  const client = await connectAsync(url);
+  const marker = `${topic}/retained-check`;
+  try {
+    // The broker sends a retained message as it takes the subscription, before the marker published after it.
+    const answer = new Promise<string | undefined>((resolve) =>
+      client.on('message', (received, payload, packet) => {
+        if (received === marker) resolve(undefined);
+        else if (packet.retain) resolve(payload.toString());
+      }),
+    );
+    await client.subscribeAsync([topic, marker], { qos: 1 });
+    await client.publishAsync(marker, 'after the subscription', { qos: 1 });
+    return await answer;
+  } finally {
+    await client.endAsync();
+  }
+}
 
 /** The code a client opened with the token is closed with at once, or 0 when it stays open for a second. */
 function closeCodeOf(url: string): Promise<number> {

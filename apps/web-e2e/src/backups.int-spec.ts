@@ -96,6 +96,16 @@ describeOnEachDatastore("a user saving and loading a controller's backup", ({ st
     await expect(confirm.count()).resolves.toBe(0);
   }, 60_000);
 
+  it('heads the Backup section as its sibling sections are headed, in bold', async () => {
+    const weightOf = (title: string) =>
+      page
+        .locator('summary', { hasText: new RegExp(`^${title}$`) })
+        .evaluate((summary) => getComputedStyle(summary).fontWeight);
+    const siblings = [await weightOf('New block'), await weightOf('Relations')];
+    expect(siblings.map(Number).every((weight) => weight >= 600)).toBe(true);
+    await expect(weightOf('Backup')).resolves.toBe(siblings[0]);
+  }, 30_000);
+
   it('says a file that is not a backup is not one, and loads nothing', async () => {
     await page.getByLabel('Load backup').setInputFiles({
       name: 'notes.json',

@@ -62,6 +62,35 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     await screenshot(page, 'controllers');
   }, 30_000);
 
+  it('removes an offline controller after asking, from every browser and for good', async () => {
+    const other = await (await newVisitor(browser)).newPage();
+    await other.goto(`${stack.url}/controllers`);
+    await controllerCard(other, 'cellar').waitFor();
+    await expect(
+      controllerCard(page, serviceId)
+        .getByRole('button', { name: `Remove ${serviceId}` })
+        .count(),
+    ).resolves.toBe(0);
+
+    await controllerCard(page, 'cellar').getByRole('button', { name: 'Remove cellar' }).click();
+    const confirm = page.getByRole('group', { name: 'Remove cellar?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(confirm.count()).resolves.toBe(0);
+    await controllerCard(page, 'cellar').getByRole('button', { name: 'Remove cellar' }).click();
+    await expect(confirm.getByText(/^Remove cellar\? Its last state is cleared from the broker/).count()).resolves.toBe(
+      1,
+    );
+    await expect(seriousAxeViolations(page, 'controllers, removal asked')).resolves.toEqual([]);
+    await confirm.getByRole('button', { name: 'Remove cellar' }).click();
+
+    await controllerCard(page, 'cellar').waitFor({ state: 'detached' });
+    await controllerCard(other, 'cellar').waitFor({ state: 'detached' });
+    await other.reload();
+    await fieldValue(controllerCard(other, serviceId), 'Status').filter({ hasText: 'Online' }).waitFor();
+    await expect(controllerCard(other, 'cellar').count()).resolves.toBe(0);
+    await other.close();
+  }, 30_000);
+
   it("discovery shows the simulated hardware's blocks when the controller's page opens", async () => {
     await controllerCard(page, serviceId).getByRole('link', { name: serviceId }).click();
     await page.getByRole('heading', { level: 1, name: `Blocks of ${serviceId}` }).waitFor();

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Browser, Page } from 'playwright-core';
+import { Browser, Locator, Page } from 'playwright-core';
 import { waitFor } from '@eventcast/testing';
-import { launchChromium, newVisitor, PHONE } from './harness/browser';
+import { blockCard, wordsCutAcrossLines } from './harness/block-cards';
+import { createBlocks } from './harness/blocks-api';
+import { DESKTOP, launchChromium, newVisitor, PHONE } from './harness/browser';
+import { DISCOVERED } from './harness/controllers-page';
 import { publishHistoryEvent } from './harness/history-events';
 import { columnPoints, fieldLeaf, waitForGraphData } from './harness/history-page';
 import { screenshot, seriousAxeViolations } from './harness/page-checks';
@@ -69,4 +72,67 @@ describe('a user on a phone, by keyboard only', () => {
     await expect(seriousAxeViolations(page, 'phone, graph with its data table')).resolves.toEqual([]);
     await screenshot(page, 'phone');
   }, 60_000);
+
+  describe("on a controller's page", () => {
+    const sensor = 'Fridge sensor';
+    const edit = () => blockCard(page, sensor).getByRole('button', { name: `Edit ${sensor}` });
+    const form = () => page.getByRole('form', { name: `Edit ${sensor}` });
+    // The form's first control, whatever its label: where a keyboard user starts filling it in.
+    const firstField = () => form().locator('input, select, textarea').first();
+
+    beforeAll(async () => {
+      const { client, env } = stack.controller;
+      await createBlocks(client, env.SERVICE_ID, [
+        { id: sensor, type: 'TempSensorMock', data: { connected: true, setting: 18 } },
+      ]);
+    }, 30_000);
+
+    it('shows Skip to content at the first Tab, and after it the first block of the user is 9 Tabs away', async () => {
+      await page.goto(`${stack.url}/controllers/${stack.controller.env.SERVICE_ID}`);
+      await page.getByText(`Discovery added 3 blocks: ${DISCOVERED.join(', ')}.`).waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect(isFocused(skip)).resolves.toBe(true);
+      const shown = await skip.boundingBox();
+      expect(shown && shown.y >= 0 && shown.y + shown.height <= PHONE.height).toBe(true);
+
+      await page.keyboard.press('Enter');
+      // Search, type, Discover, the New block, Backup and Relations sections, the two system blocks' Edit.
+      await expect(tabTo(page, edit(), 20)).resolves.toBe(9);
+    }, 30_000);
+
+    // The page moves the focus once it has drawn the change: wait for it as a user's eye would.
+    const focusOn = (what: string, target: () => Locator) => waitFor(what, () => isFocused(target()), 5_000);
+
+    it("opens a block's form with the focus in its first field, and Escape closes it unsaved with the focus on Edit", async () => {
+      await page.keyboard.press('Enter');
+      await focusOn("the form's first field", firstField);
+      const ticked = await firstField().isChecked();
+      await page.keyboard.press('Space');
+      await expect(firstField().isChecked()).resolves.toBe(!ticked);
+
+      await page.keyboard.press('Escape');
+      await form().waitFor({ state: 'detached' });
+      await focusOn('Edit, after Escape', edit);
+      await page.keyboard.press('Enter');
+      await focusOn("the form's first field, opened again", firstField);
+      await expect(firstField().isChecked()).resolves.toBe(ticked);
+
+      await tabTo(page, form().getByRole('button', { name: 'Close' }));
+      await page.keyboard.press('Enter');
+      await form().waitFor({ state: 'detached' });
+      await focusOn('Edit, after Close', edit);
+    }, 30_000);
+
+    it("cuts no card's value inside a word, on a desktop's four cards a row nor at 390 px wide", async () => {
+      await blockCard(page, 'TempSensorOneWire-1').waitFor();
+      // On a desktop a card is about 290 px wide: SystemInfo's names leave its values the least room.
+      await page.setViewportSize(DESKTOP);
+      await expect(wordsCutAcrossLines(page)).resolves.toEqual([]);
+      await page.setViewportSize(PHONE);
+      await expect(wordsCutAcrossLines(page)).resolves.toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expect(seriousAxeViolations(page, 'phone, blocks')).resolves.toEqual([]);
+    }, 30_000);
+  });
 });

@@ -24,7 +24,10 @@ export class AppModule {
         ControllerStatesModule,
         DatastoreChangesModule,
         BusRelayFeedModule,
-        RouterModule.register([{ path: 'timeseries', module: TimeSeriesModule }]),
+        RouterModule.register([
+          { path: 'timeseries', module: TimeSeriesModule },
+          { path: 'controllers', module: ControllerStatesModule },
+        ]),
       ],
       providers: [
         { provide: HistoryConfig, useValue: config },

@@ -6,10 +6,11 @@ export function isFocused(target: Locator): Promise<boolean> {
 }
 
 /**
- * Presses Tab until `target` has the focus, as a keyboard user moves through the page; fails
- * naming what had the focus when `target` was not reached within `maxTabs` presses.
+ * Presses Tab until `target` has the focus, as a keyboard user moves through the page, and gives
+ * the number of presses; fails naming what had the focus when `target` was not reached within
+ * `maxTabs` presses.
  */
-export function tabTo(page: Page, target: Locator, maxTabs = 80): Promise<void> {
+export function tabTo(page: Page, target: Locator, maxTabs = 80): Promise<number> {
   return pressUntilFocused(page, target, 'Tab', maxTabs);
 }
 
@@ -17,17 +18,17 @@ export function tabTo(page: Page, target: Locator, maxTabs = 80): Promise<void> 
  * Presses the down arrow until `target` has the focus: how the keyboard moves inside a tree,
  * which Tab enters and leaves as one stop (the WAI-ARIA tree pattern).
  */
-export function arrowDownTo(page: Page, target: Locator, maxPresses = 80): Promise<void> {
+export function arrowDownTo(page: Page, target: Locator, maxPresses = 80): Promise<number> {
   return pressUntilFocused(page, target, 'ArrowDown', maxPresses);
 }
 
-async function pressUntilFocused(page: Page, target: Locator, key: string, maxPresses: number): Promise<void> {
+async function pressUntilFocused(page: Page, target: Locator, key: string, maxPresses: number): Promise<number> {
   await target.waitFor({ timeout: 10_000 });
   for (let presses = 0; presses < maxPresses; presses++) {
-    if (await isFocused(target)) return;
+    if (await isFocused(target)) return presses;
     await page.keyboard.press(key);
   }
-  if (await isFocused(target)) return;
+  if (await isFocused(target)) return maxPresses;
   const focused = await page.evaluate(() => {
     const element = document.activeElement;
     return element

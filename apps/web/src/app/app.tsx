@@ -5,11 +5,17 @@ import { HistoryPage } from './history/history-page';
 import { routeOf, type Route } from './routes';
 import { ConnectionProvider, useConnection } from './services-context';
 
-/** The app shell: the top navigation and the page of the path, with the token dialog when a call needs it. */
+/**
+ * The app shell: a skip link to the page's content, the top navigation and the page of the path,
+ * with the token dialog when a call needs it.
+ */
 export function App() {
   const route = routeOf(window.location.pathname);
   return (
     <ConnectionProvider>
+      <a class="skip-link" href="#content" onClick={skipToContent}>
+        Skip to content
+      </a>
       <header class="top">
         <span class="brand">eventcast</span>
         <nav aria-label="Main">
@@ -24,7 +30,7 @@ export function App() {
           </a>
         </nav>
       </header>
-      <main>
+      <main id="content" tabIndex={-1}>
         {route.page === 'history' ? (
           <HistoryPage />
         ) : route.page === 'datastore' ? (
@@ -36,6 +42,12 @@ export function App() {
       <TokenPrompt />
     </ConnectionProvider>
   );
+}
+
+/** Moves the focus to the page's content, so that the next Tab reaches its first control, without a `#` in the URL. */
+function skipToContent(event: MouseEvent): void {
+  event.preventDefault();
+  document.getElementById('content')?.focus();
 }
 
 type ControllerRoute = Extract<Route, { page: 'controllers' | 'blocks' }>;

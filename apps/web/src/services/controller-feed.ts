@@ -1,8 +1,11 @@
-import type { PatchEvent, StateEvent } from '@eventcast/domain';
+import type { PatchEvent, RemovedEvent, StateEvent } from '@eventcast/domain';
 import { LiveSocket, streamUrl } from './live-socket';
 
-/** What the controller stream sends: the controllers' state and patch events, as published. */
-export type ControllerEvent = StateEvent | PatchEvent;
+/**
+ * What the controller stream sends: the controllers' state and patch events, as published, and the
+ * removed event of a controller whose retained state was cleared from the broker.
+ */
+export type ControllerEvent = StateEvent | PatchEvent | RemovedEvent;
 
 /** Where the history service relays the controllers' events. */
 export const CONTROLLER_STREAM_PATH = '/history/controllers/stream';

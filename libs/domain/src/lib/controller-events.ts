@@ -6,6 +6,13 @@ export const STATE_EVENT_TYPE = 'Controller.state';
 /** `type` of the block changes on `eventcast/state/<service id>/patch`. */
 export const PATCH_EVENT_TYPE = 'Controller.patch';
 
+/**
+ * `type` of the event the history service's controller stream sends when a controller's retained
+ * state was cleared from the broker (an empty retained message on its state topic): the controller
+ * was removed for good. No controller publishes it.
+ */
+export const REMOVED_EVENT_TYPE = 'Controller.removed';
+
 /** A link from one block to another: `source`'s field `relation` points to `target`. */
 export interface BlockRelation {
   source: string;
@@ -46,4 +53,15 @@ export interface PatchEvent {
 /** The state event that says the controller service is gone: its last will, and its goodbye. */
 export function disconnectedState(serviceId: string): StateEvent {
   return { key: serviceId, type: STATE_EVENT_TYPE, data: null };
+}
+
+/** The controller stream's word that a controller was removed from the broker: pages forget it. */
+export interface RemovedEvent {
+  key: string;
+  type: typeof REMOVED_EVENT_TYPE;
+}
+
+/** The removed event of `serviceId`. */
+export function removedController(serviceId: string): RemovedEvent {
+  return { key: serviceId, type: REMOVED_EVENT_TYPE };
 }

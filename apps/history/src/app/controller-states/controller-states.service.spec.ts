@@ -1,4 +1,4 @@
-import { disconnectedState, type PatchEvent, type StateEvent } from '@eventcast/domain';
+import { disconnectedState, removedController, type PatchEvent, type StateEvent } from '@eventcast/domain';
 import { ControllerStates, type ControllerEvent } from './controller-states.service';
 
 const stateOf = (key: string, deviceId = 'ABC'): StateEvent => ({
@@ -40,12 +40,15 @@ describe(ControllerStates.name, () => {
     expect(states.latest()).toEqual([disconnectedState('kitchen')]);
   });
 
-  it('forgets a controller whose retained state was removed from the broker', () => {
+  it('forgets a controller whose retained state was removed from the broker, and tells the listeners once', () => {
     const states = new ControllerStates();
     states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen')));
+    const events = relayed(states);
+    states.receive('eventcast/state/kitchen', '');
     states.receive('eventcast/state/kitchen', '');
 
     expect(states.latest()).toEqual([]);
+    expect(events).toEqual([removedController('kitchen')]);
   });
 
   it.each([

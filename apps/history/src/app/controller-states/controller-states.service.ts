@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { PATCH_EVENT_TYPE, STATE_EVENT_TYPE, STATE_TOPIC, type PatchEvent, type StateEvent } from '@eventcast/domain';
+import {
+  PATCH_EVENT_TYPE,
+  removedController,
+  STATE_EVENT_TYPE,
+  STATE_TOPIC,
+  type PatchEvent,
+  type RemovedEvent,
+  type StateEvent,
+} from '@eventcast/domain';
 import { BusRelay } from '../bus-relay';
 
-/** What the controller stream relays: a controller's state event (its last will included) or a patch event. */
-export type ControllerEvent = StateEvent | PatchEvent;
+/**
+ * What the controller stream relays: a controller's state event (its last will included), a patch
+ * event, or the removed event of a controller whose retained state was cleared.
+ */
+export type ControllerEvent = StateEvent | PatchEvent | RemovedEvent;
 
 const STATE_TOPIC_PATTERN = new RegExp(`^${STATE_TOPIC}/([^/]+)(/patch)?$`);
 
@@ -33,7 +44,7 @@ export class ControllerStates extends BusRelay<ControllerEvent> {
     const [, serviceId, patch] = match;
     // An empty retained payload is how a retained state is removed from the broker: the controller is gone for good.
     if (payload === '' && !patch) {
-      this.states.delete(serviceId);
+      if (this.states.delete(serviceId)) this.relay(removedController(serviceId));
       return;
     }
     const event = parsed(payload);
@@ -44,6 +55,11 @@ export class ControllerStates extends BusRelay<ControllerEvent> {
       this.states.set(serviceId, event);
       this.relay(event);
     }
+  }
+
+  /** The latest state event of `serviceId`, or undefined for a controller not known. */
+  stateOf(serviceId: string): StateEvent | undefined {
+    return this.states.get(serviceId);
   }
 
   /** The latest state event of every controller known, in the order of their ids. */

@@ -1,11 +1,17 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { ControllerStatesModule } from '../../app/controller-states/controller-states.module';
 import { DatastoreChangesModule } from '../../app/datastore-changes/datastore-changes.module';
+import { ControllerStateBus } from '../../app/ports/controller-state-bus.port';
 import { MqttBusRelayFeed } from './mqtt-bus-relay-feed';
 
-/** The broker subscription that keeps `ControllerStates` current and feeds `DatastoreChanges`. */
+/**
+ * The broker subscription that keeps `ControllerStates` current and feeds `DatastoreChanges`; its
+ * connection is also the `ControllerStateBus`, global since the module that needs it is imported here.
+ */
+@Global()
 @Module({
   imports: [ControllerStatesModule, DatastoreChangesModule],
-  providers: [MqttBusRelayFeed],
+  providers: [MqttBusRelayFeed, { provide: ControllerStateBus, useExisting: MqttBusRelayFeed }],
+  exports: [ControllerStateBus],
 })
 export class BusRelayFeedModule {}

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { connect, type MqttClient } from 'mqtt';
 import { brokerAccess } from '@eventcast/bootstrap';
-import { DATASTORE_TOPIC, STATE_TOPIC } from '@eventcast/domain';
+import { DATASTORE_TOPIC, STATE_TOPIC, stateTopic, StoreUnavailableError } from '@eventcast/domain';
 import { ControllerStates } from '../../app/controller-states/controller-states.service';
 import { DatastoreChanges } from '../../app/datastore-changes/datastore-changes.service';
+import { ControllerStateBus } from '../../app/ports/controller-state-bus.port';
 import { HistoryConfig } from '../../config/history.config';
 
 const RECONNECT_PERIOD_MS = 1000;
@@ -13,10 +14,11 @@ const RECONNECT_PERIOD_MS = 1000;
  * `DatastoreChanges` from `eventcast/datastore/#`, over a broker connection of its own
  * (`<MQTT_CLIENT_ID>-states`, a clean session): the ingest's persistent session would keep these
  * events queued while the service is away, in the queue the history events need, and the retained
- * states are handed over again at every subscription anyway.
+ * states are handed over again at every subscription anyway. It also clears a removed controller's
+ * retained state there.
  */
 @Injectable()
-export class MqttBusRelayFeed implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MqttBusRelayFeed implements ControllerStateBus, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('BusRelay');
   private client?: MqttClient;
 
@@ -58,6 +60,16 @@ export class MqttBusRelayFeed implements OnApplicationBootstrap, OnApplicationSh
     // mqtt.js reports each failed reconnection as an error; it goes on trying by itself.
     client.on('error', () => undefined);
     this.client = client;
+  }
+
+  async clearRetainedState(serviceId: string): Promise<void> {
+    const client = this.client;
+    if (!client?.connected) throw new StoreUnavailableError('the history service is not connected to the broker');
+    try {
+      await client.publishAsync(stateTopic(serviceId), '', { qos: 1, retain: true });
+    } catch (error) {
+      throw new StoreUnavailableError(`the broker did not take the removal: ${(error as Error).message}`);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
 import { BlockEditor } from './block-editor';
@@ -18,6 +18,16 @@ export function blockAnchor(id: string): string {
  */
 export function BlockCard({ block, context }: { block: Block; context: FormContext }) {
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // The focus goes back to Edit when the form closes, not when the card first shows.
+  const closed = useRef(false);
+  useEffect(() => {
+    if (!editing && closed.current) editButton.current?.focus();
+  }, [editing]);
+  const close = () => {
+    closed.current = true;
+    setEditing(false);
+  };
   const heading = `${blockAnchor(block.id)}-name`;
   return (
     <li id={blockAnchor(block.id)} class="panel block" aria-labelledby={heading}>
@@ -25,10 +35,10 @@ export function BlockCard({ block, context }: { block: Block; context: FormConte
       <p class="hint">{block.type}</p>
       <FieldList fields={shownFields(block.data, findBlockType(block.type)?.fields)} />
       {editing ? (
-        <BlockEditor block={block} context={context} onClose={() => setEditing(false)} />
+        <BlockEditor block={block} context={context} onClose={close} />
       ) : (
         <div class="form-actions">
-          <button type="button" onClick={() => setEditing(true)} aria-label={`Edit ${block.id}`}>
+          <button ref={editButton} type="button" onClick={() => setEditing(true)} aria-label={`Edit ${block.id}`}>
             Edit
           </button>
           {!findBlockType(block.type)?.system && <DeleteBlock block={block} />}

@@ -36,6 +36,13 @@ describe(applyControllerEvent.name, () => {
     expect(gone.get('cellar')).toMatchObject({ online: false, status, blocks: [block('Beer sensor')] });
   });
 
+  it('forgets a controller once it was removed, and keeps the others', () => {
+    const both = applyControllerEvent(applyControllerEvent(none, state('cellar', [])), state('attic', []));
+    const gone = applyControllerEvent(both, { key: 'cellar', type: 'Controller.removed' });
+
+    expect(controllersInOrder(gone).map(({ id }) => id)).toEqual(['attic']);
+  });
+
   it('lists a controller known only from its last will as offline, without blocks', () => {
     const gone = applyControllerEvent(none, { key: 'attic', type: 'Controller.state', data: null });
 

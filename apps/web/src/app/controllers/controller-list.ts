@@ -18,12 +18,16 @@ export type Controllers = ReadonlyMap<string, ControllerView>;
 
 /**
  * The controllers after `event`: a state event replaces what the page knew of its controller (a
- * last will keeps the blocks last seen, offline); a patch event replaces the blocks it changed,
+ * last will keeps the blocks last seen, offline); a removed event forgets it; a patch event replaces the blocks it changed,
  * removes the ones it deleted and recomputes the links between them. A patch of a controller not seen yet waits for its state event.
  */
 export function applyControllerEvent(controllers: Controllers, event: ControllerEvent): Controllers {
   const known = controllers.get(event.key);
   const next = new Map(controllers);
+  if (event.type === 'Controller.removed') {
+    next.delete(event.key);
+    return next;
+  }
   if (event.type === 'Controller.state') {
     if (event.data === null) {
       next.set(event.key, { id: event.key, blocks: [], relations: [], ...known, online: false });

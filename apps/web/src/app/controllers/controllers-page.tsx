@@ -1,11 +1,12 @@
 import { QuickActionsSection } from '../quick-actions/quick-actions-section';
 import { controllersInOrder } from './controller-list';
 import { controllerPath } from './controller-routes';
+import { RemoveController } from './remove-controller';
 import { useControllers } from './use-controllers';
 
 /**
- * Every controller on the bus, live: online or offline, its device, version, unit and block count;
- * below them the quick actions, marked active from the same events.
+ * Every controller on the bus, live: online or offline, its device, version, unit and block count,
+ * and Remove on an offline one; below them the quick actions, marked active from the same events.
  */
 export function ControllersPage() {
   const { controllers, live } = useControllers();
@@ -19,7 +20,7 @@ export function ControllersPage() {
       {live && shown.length === 0 && <p>No controller has published its state on the bus yet.</p>}
       <ul class="cards" aria-label="Controllers">
         {shown.map((controller) => (
-          <li key={controller.id} class="panel" aria-labelledby={`controller-${controller.id}`}>
+          <li key={controller.id} class="panel controller" aria-labelledby={`controller-${controller.id}`}>
             <h2 id={`controller-${controller.id}`}>
               <a href={controllerPath(controller.id)}>{controller.id}</a>
             </h2>
@@ -35,6 +36,7 @@ export function ControllersPage() {
               <dt>Blocks</dt>
               <dd>{controller.blocks.length}</dd>
             </dl>
+            {!controller.online && <RemoveController serviceId={controller.id} />}
           </li>
         ))}
       </ul>
