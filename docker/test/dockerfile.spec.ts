@@ -41,7 +41,8 @@ describe('docker/Dockerfile', () => {
     // npm run build builds every project with a build target; the web app's writes dist/apps/web.
     expect(JSON.parse(readRepoFile('package.json')).scripts.build).toBe('nx run-many -t build');
     const web = JSON.parse(readRepoFile('apps/web/project.json'));
-    expect(web.targets.build.options.outputPath).toBe('dist/apps/web');
+    expect(web.targets.build.outputs).toEqual(['{workspaceRoot}/dist/apps/web']);
+    expect(readRepoFile('apps/web/vite.config.mts')).toMatch(/outDir: `\$\{workspace\}dist\/apps\/web`/);
     const root = /^root (\S+);$/m.exec(readRepoFile('docker/proxy/routes.conf'))?.[1];
     expect(argsOf(stage('proxy'), 'COPY')).toEqual([`--from=build /app/dist/apps/web ${root}`]);
     expect(argsOf(stage('proxy'), 'RUN')).toEqual([]);
