@@ -8,6 +8,7 @@ export * from './lib/merge-patch';
 export * from './lib/normalise-write';
 export * from './lib/precision';
 export * from './lib/projections';
+export * from './lib/setting-warnings';
 export { blockRelations } from './lib/relations';
 export type { FieldEntry, Shape, UserUnitView } from './lib/shape';
 export * from './lib/units';
