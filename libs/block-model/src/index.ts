@@ -2,6 +2,7 @@ export * from './lib/block-data-error';
 export * from './lib/block-type-definition';
 export * from './lib/catalogue';
 export { defaultData, newItem } from './lib/defaults';
+export * from './lib/field-texts';
 export * from './lib/fields';
 export * from './lib/interfaces';
 export * from './lib/merge-patch';
