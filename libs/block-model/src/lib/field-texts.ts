@@ -32,11 +32,7 @@ const FIELD_TEXTS: Readonly<Record<string, Readonly<Record<string, FieldText>>>>
     deviceId: { label: 'Device ID', help: "The controller's own identifier." },
     version: { label: 'Firmware version', help: 'The version of the software the controller runs.' },
     uptime: { label: 'Uptime', help: 'How long the controller has run since it last started.' },
-    updatesPerSecond: {
-      label: 'Update rate',
-      help: 'How often a second the controller computes its blocks.',
-      unit: '/s',
-    },
+    updatesPerSecond: { label: 'Updates per second', help: 'How often a second the controller computes its blocks.' },
     tempUnit: {
       label: 'Temperature unit',
       help: "The unit the controller shows temperatures in; it follows the user's unit.",
