@@ -216,14 +216,14 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
       serviceId: fermenter,
       blockId: 'Fridge setpoint',
       field: 'enabled',
-      input: 'enabled',
+      input: 'Enabled',
       value: false,
     });
     await addChange(page, {
       serviceId: 'cellar',
       blockId: 'Cellar setpoint',
       field: 'sensorId',
-      input: 'sensorId',
+      input: 'Sensor',
       value: 'Spare sensor',
     });
     await page.getByRole('button', { name: 'Save quick action' }).click();
