@@ -49,14 +49,14 @@ describe('the block REST API', () => {
 
   it('answers a write with the whole state: omitted values take their default', async () => {
     await controller.client.POST('/blocks/create', {
-      body: block('Pair', 'SetpointSensorPair', { enabled: true, storedSetting: 20, filter: 'FILTER_3m' }),
+      body: block('Pair', 'SetpointSensorPair', { enabled: false, storedSetting: 18, filter: 'FILTER_3m' }),
     });
     const { response, data } = await controller.client.POST('/blocks/write', {
       body: block('Pair', 'SetpointSensorPair', { storedSetting: 21 }),
     });
     expect(response.status).toBe(200);
     expect(data?.data).toMatchObject({
-      enabled: false,
+      enabled: true,
       storedSetting: q('degC', 21),
       filter: 'FILTER_NONE',
       filterThreshold: q('delta_degC', 0),

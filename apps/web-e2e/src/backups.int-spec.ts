@@ -60,7 +60,7 @@ describeOnEachDatastore("a user saving and loading a controller's backup", ({ st
       .click();
     await sensor.waitFor({ state: 'detached' });
     const setpoint = blockCard(page, 'Fridge setpoint');
-    await fieldValue(setpoint, 'sensorId')
+    await fieldValue(setpoint, 'Sensor')
       .filter({ hasText: /^not set$/ })
       .waitFor();
 
@@ -92,7 +92,7 @@ describeOnEachDatastore("a user saving and loading a controller's backup", ({ st
     await page.getByText('Backup loaded: every block and document restored.').waitFor();
     await blockCard(page, 'Fridge sensor').waitFor();
     await blockCard(page, 'Spare sensor').waitFor({ state: 'detached' });
-    await fieldValue(setpoint, 'sensorId').getByRole('link', { name: 'Fridge sensor' }).waitFor();
+    await fieldValue(setpoint, 'Sensor').getByRole('link', { name: 'Fridge sensor' }).waitFor();
     await expect(confirm.count()).resolves.toBe(0);
   }, 60_000);
 

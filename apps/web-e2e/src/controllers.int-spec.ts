@@ -96,13 +96,13 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     await page.getByRole('heading', { level: 1, name: `Blocks of ${serviceId}` }).waitFor();
     await page.getByText(`Discovery added 3 blocks: ${DISCOVERED.join(', ')}.`).waitFor();
     for (const id of DISCOVERED) await blockCard(page, id).waitFor();
-    await expect(fieldValue(blockCard(page, 'TempSensorOneWire-1'), 'address').textContent()).resolves.toBe(
+    await expect(fieldValue(blockCard(page, 'TempSensorOneWire-1'), 'OneWire address').textContent()).resolves.toBe(
       '28C80E9A0300009D',
     );
     const sensor = blockCard(page, 'TempSensorOneWire-1');
-    await expect(fieldValue(sensor, 'value').textContent()).resolves.toMatch(/^-?\d+(\.\d+)? °C$/);
-    await expect(fieldName(sensor, 'value').textContent()).resolves.toBe('value read-only');
-    await expect(fieldName(sensor, 'offset').textContent()).resolves.toBe('offset');
+    await expect(fieldValue(sensor, 'Temperature').textContent()).resolves.toMatch(/^-?\d+\.\d\d °C$/);
+    await expect(fieldName(sensor, 'Temperature').textContent()).resolves.toBe('Temperature read-only');
+    await expect(fieldName(sensor, 'Offset').textContent()).resolves.toBe('Offset');
   }, 30_000);
 
   it('shows a block created elsewhere live, its link as a link to the block it names', async () => {
@@ -116,7 +116,7 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     });
     const setpoint = blockCard(page, 'Beer setpoint');
     await setpoint.waitFor();
-    await expect(fieldValue(setpoint, 'storedSetting').textContent()).resolves.toBe('20 °C');
+    await expect(fieldValue(setpoint, 'Setpoint').textContent()).resolves.toBe('20.00 °C');
     await setpoint.getByRole('link', { name: 'TempSensorOneWire-1' }).click();
     await expect(page.evaluate(() => window.location.hash)).resolves.toBe('#block-TempSensorOneWire-1');
     await expect(seriousAxeViolations(page, 'blocks')).resolves.toEqual([]);
@@ -148,27 +148,27 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     await screenshot(setpoint, 'block-edit');
   }, 60_000);
 
-  it("a bad value shows the service's message beside the field and changes nothing", async () => {
+  it("a bad value shows the service's message in the form's words beside the field and changes nothing", async () => {
     const pid = blockCard(page, 'Heater PID');
     await pid.getByRole('button', { name: 'Edit Heater PID' }).click();
     const form = page.getByRole('form', { name: 'Edit Heater PID' });
-    const ti = form.getByLabel('ti (s)');
+    const ti = form.getByLabel('Integral time (s)');
     await ti.fill('-5');
     await form.getByRole('button', { name: 'Save' }).click();
-    const problem = form.getByText(/^data\.ti /);
+    const problem = form.getByText('Integral time must be at least 0 s', { exact: true });
     await problem.waitFor();
-    await expect(ti.getAttribute('aria-describedby')).resolves.toBe(await problem.getAttribute('id'));
+    await expect(ti.getAttribute('aria-describedby')).resolves.toContain(await problem.getAttribute('id'));
     await expect(ti.getAttribute('aria-invalid')).resolves.toBe('true');
     await screenshot(pid, 'block-problem');
 
     // Whatever a state event after the refusal says of ti is what the controller holds.
     const uptime = () =>
-      fieldValue(blockCard(page, 'SystemInfo'), 'uptime')
+      fieldValue(blockCard(page, 'SystemInfo'), 'Uptime')
         .textContent()
         .then((text) => parseFloat(text ?? ''));
     const refusedAt = await uptime();
     await waitFor('a state event after the refusal', async () => (await uptime()) > refusedAt + 6, 20_000);
-    await expect(fieldValue(pid, 'ti').textContent()).resolves.toBe('3600 s');
+    await expect(fieldValue(pid, 'Integral time').textContent()).resolves.toBe('3600.0 s');
     await expect(seriousAxeViolations(page, 'block form with a problem')).resolves.toEqual([]);
   }, 60_000);
 
@@ -195,23 +195,23 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     });
     await page.getByText('Online, temperatures in degF').waitFor();
     const sensor = blockCard(page, 'Fridge sensor');
-    await fieldValue(sensor, 'setting')
-      .filter({ hasText: /^64\.4 °F$/ })
+    await fieldValue(sensor, 'Simulated temperature')
+      .filter({ hasText: /^64\.40 °F$/ })
       .waitFor();
     await blockCard(page, 'Fridge sensor').getByRole('button', { name: 'Edit Fridge sensor' }).click();
     const form = page.getByRole('form', { name: 'Edit Fridge sensor' });
-    await expect(form.getByLabel('setting (°F)').inputValue()).resolves.toBe('64.4');
+    await expect(form.getByLabel('Simulated temperature (°F)').inputValue()).resolves.toBe('64.4');
     await form.getByRole('button', { name: 'Close' }).click();
   }, 30_000);
 
-  it("creates a block of a type with its defaults, and shows the service's message for a bad name", async () => {
+  it("creates a block of a type with its defaults, and shows the service's message for a bad name in the form's words", async () => {
     const panel = page.locator('details', { has: page.getByText('New block', { exact: true }) });
     await panel.getByText('New block', { exact: true }).click();
     const form = panel.getByRole('form', { name: 'New block' });
     await form.getByLabel('Block name').fill('9 lives');
     await form.getByLabel('Block type').selectOption('TempSensorMock');
     await form.getByRole('button', { name: 'Create' }).click();
-    const problem = form.getByText(/^id /);
+    const problem = form.getByText(/^A block name must start with a letter/);
     await problem.waitFor();
     await expect(form.getByLabel('Block name').getAttribute('aria-describedby')).resolves.toBe(
       await problem.getAttribute('id'),
@@ -221,7 +221,7 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     await form.getByRole('button', { name: 'Create' }).click();
     await form.getByText('Created Spare sensor.').waitFor();
     const spare = blockCard(page, 'Spare sensor');
-    await expect(fieldValue(spare, 'connected').textContent()).resolves.toBe('no');
+    await expect(fieldValue(spare, 'Connected').textContent()).resolves.toBe('no');
     await expect(shownBlocks(page)).resolves.not.toContain('9 lives');
     await expect(seriousAxeViolations(page, 'new block')).resolves.toEqual([]);
     await panel.getByText('New block', { exact: true }).click();
@@ -241,7 +241,7 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
       .getByRole('button', { name: 'Delete Fridge sensor' })
       .click();
     await sensor.waitFor({ state: 'detached' });
-    await fieldValue(blockCard(page, 'Fridge setpoint'), 'sensorId')
+    await fieldValue(blockCard(page, 'Fridge setpoint'), 'Sensor')
       .filter({ hasText: /^not set$/ })
       .waitFor();
     await expect(

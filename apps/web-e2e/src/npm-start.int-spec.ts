@@ -42,7 +42,7 @@ describe('a newcomer opening the web app npm start printed, on its embedded brok
     await page.getByRole('heading', { level: 1, name: `Blocks of ${SERVICE_ID}` }).waitFor();
     await page.getByText(`Discovery added 3 blocks: ${DISCOVERED.join(', ')}.`).waitFor();
     for (const id of DISCOVERED) await blockCard(page, id).waitFor();
-    await expect(fieldValue(blockCard(page, 'TempSensorOneWire-1'), 'value').textContent()).resolves.toMatch(
+    await expect(fieldValue(blockCard(page, 'TempSensorOneWire-1'), 'Temperature').textContent()).resolves.toMatch(
       /^-?\d+(\.\d+)? °C$/,
     );
   }, 60_000);

@@ -74,7 +74,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     await page.getByText('No quick action saved yet.').waitFor();
     await page.getByRole('button', { name: 'New quick action' }).click();
     await page.getByLabel('Quick action name').fill('Ferment');
-    const setting = { field: 'storedSetting', input: 'storedSetting (°C)' };
+    const setting = { field: 'storedSetting', input: 'Setpoint (°C)' };
     await addChange(page, { ...setting, serviceId: fermenter, blockId: 'Beer setpoint', value: '20' });
     await addChange(page, { ...setting, serviceId: fermenter, blockId: 'Fridge setpoint', value: '4' });
     await addChange(page, { ...setting, serviceId: 'cellar', blockId: 'Cellar setpoint', value: '14' });
@@ -82,7 +82,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
       serviceId: fermenter,
       blockId: 'Beer setpoint',
       field: 'filterThreshold',
-      input: 'filterThreshold (Δ°C)',
+      input: 'Filter bypass (Δ°C)',
       value: '-1',
     });
     const changes = page.getByRole('list', { name: 'Changes of Ferment' }).getByRole('listitem');
@@ -188,7 +188,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
       serviceId: fermenter,
       blockId: 'Fridge setpoint',
       field: 'storedSetting',
-      input: 'storedSetting (°F)',
+      input: 'Setpoint (°F)',
       value: '39.2',
     });
     await page.getByRole('button', { name: 'Save quick action' }).click();
@@ -216,14 +216,14 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
       serviceId: fermenter,
       blockId: 'Fridge setpoint',
       field: 'enabled',
-      input: 'enabled',
+      input: 'Enabled',
       value: false,
     });
     await addChange(page, {
       serviceId: 'cellar',
       blockId: 'Cellar setpoint',
       field: 'sensorId',
-      input: 'sensorId',
+      input: 'Sensor',
       value: 'Spare sensor',
     });
     await page.getByRole('button', { name: 'Save quick action' }).click();
@@ -285,7 +285,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
       serviceId: fermenter,
       blockId: 'Beer setpoint',
       field: 'storedSetting',
-      input: 'storedSetting (°F)',
+      input: 'Setpoint (°F)',
       value: '68',
     });
     await phone.getByRole('list', { name: 'Changes of the new quick action' }).getByRole('listitem').waitFor();

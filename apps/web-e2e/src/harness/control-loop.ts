@@ -36,19 +36,19 @@ export async function raiseSetpointThroughForm(
 ): Promise<Locator> {
   await createControlLoop(controller, serviceId);
   const pid = blockCard(page, 'Heater PID');
-  const output = () => fieldValue(pid, 'outputSetting').textContent().then(Number);
+  const output = () => fieldValue(pid, 'Output setting').textContent().then(Number);
   await waitFor('the PID to act on an error of 1 °C', async () => (await output()) > 0);
   expect(await output()).toBeLessThan(40);
 
   const setpoint = blockCard(page, 'Fridge setpoint');
   await setpoint.getByRole('button', { name: 'Edit Fridge setpoint' }).click();
   const form = page.getByRole('form', { name: 'Edit Fridge setpoint' });
-  await expect(form.getByLabel('storedSetting (°C)').inputValue()).resolves.toBe('19');
-  await form.getByLabel('storedSetting (°C)').fill('21');
+  await expect(form.getByLabel('Setpoint (°C)').inputValue()).resolves.toBe('19');
+  await form.getByLabel('Setpoint (°C)').fill('21');
   await form.getByRole('button', { name: 'Save' }).click();
   await form.getByText('Saved.').waitFor();
-  await fieldValue(setpoint, 'storedSetting')
-    .filter({ hasText: /^21 °C$/ })
+  await fieldValue(setpoint, 'Setpoint')
+    .filter({ hasText: /^21\.00 °C$/ })
     .waitFor();
   await waitFor('the PID output to follow an error of 3 °C', async () => (await output()) >= 60);
   return setpoint;

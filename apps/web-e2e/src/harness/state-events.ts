@@ -8,7 +8,7 @@ import { blockCard, fieldValue } from './block-cards';
  */
 export async function waitForLaterStateEvent(page: Page, seconds = 6): Promise<void> {
   const uptime = () =>
-    fieldValue(blockCard(page, 'SystemInfo'), 'uptime')
+    fieldValue(blockCard(page, 'SystemInfo'), 'Uptime')
       .textContent()
       .then((text) => parseFloat(text ?? ''));
   const from = await uptime();

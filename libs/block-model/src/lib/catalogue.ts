@@ -8,6 +8,9 @@ const ROG = { readonly: true, logged: true };
 const S = { stored: true };
 const SG = { stored: true, logged: true };
 
+// What a brewer starts from (docs/blocks.md, "Defaults"): a room's temperature, in degC.
+const ROOM_TEMPERATURE = 20;
+
 const ONEWIRE_ADDRESS = { regex: /^([0-9A-Fa-f]{16})?$/, rule: 'must be 16 hexadecimal digits' };
 
 /** The channels of an IO module: the device claims a channel for the actuator that drives it. */
@@ -85,9 +88,9 @@ const DECLARED_TYPES: readonly BlockType[] = [
     name: 'SetpointSensorPair',
     interfaces: ['SetpointSensorPairInterface'],
     fields: {
-      enabled: field.bool(SG),
+      enabled: field.bool({ ...SG, default: true }),
       sensorId: field.link('TempSensorInterface', S),
-      storedSetting: field.quantity('degC', SG),
+      storedSetting: field.quantity('degC', { ...SG, default: ROOM_TEMPERATURE }),
       setting: field.quantity('degC', ROG),
       value: field.quantity('degC', ROG),
       valueUnfiltered: field.quantity('degC', ROG),
@@ -108,7 +111,7 @@ const DECLARED_TYPES: readonly BlockType[] = [
       storedSetting: field.number({ ...SG, min: 0, max: 100 }),
       setting: field.number(ROG),
       value: field.number(ROG),
-      period: field.quantity('second', { ...S, min: 0 }),
+      period: field.quantity('second', { ...S, min: 0, default: 4 }),
       minSetting: field.number({ ...S, min: 0, max: 100 }),
       maxSetting: field.number({ ...S, min: 0, max: 100, default: 100 }),
       claimedBy: field.link('Any', RO),
@@ -149,8 +152,8 @@ const DECLARED_TYPES: readonly BlockType[] = [
       active: field.bool(ROG),
       inputId: field.link('SetpointSensorPairInterface', S),
       outputId: field.link('ActuatorAnalogInterface', S),
-      kp: field.quantity('1 / degC', S),
-      ti: field.quantity('second', { ...S, min: 0 }),
+      kp: field.quantity('1 / degC', { ...S, default: 20 }),
+      ti: field.quantity('second', { ...S, min: 0, default: 2 * 3600 }),
       td: field.quantity('second', { ...S, min: 0 }),
       inputValue: field.quantity('degC', ROG),
       inputSetting: field.quantity('degC', ROG),

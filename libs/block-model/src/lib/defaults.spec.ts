@@ -1,5 +1,5 @@
 import { link as l, quantity as q } from '@eventcast/domain';
-import { defineBlockType } from './block-type-definition';
+import { BlockType, defineBlockType } from './block-type-definition';
 import { findBlockType } from './catalogue';
 import { defaultData, newItem } from './defaults';
 import { field } from './fields';
@@ -9,9 +9,9 @@ describe(defaultData.name, () => {
   it('gives a new block every field, with read-only quantities unknown until the controller computes them', () => {
     const type = findBlockType('SetpointSensorPair');
     expect(type && defaultData(type)).toEqual({
-      enabled: false,
+      enabled: true,
       sensorId: l('TempSensorInterface', null),
-      storedSetting: q('degC', 0),
+      storedSetting: q('degC', 20),
       setting: q('degC', null),
       value: q('degC', null),
       valueUnfiltered: q('degC', null),
@@ -19,6 +19,13 @@ describe(defaultData.name, () => {
       filterThreshold: q('delta_degC', 0),
       claimedBy: l('Any', null),
     });
+  });
+
+  it('starts what a brewer would start from: a PWM switching every 4 s, a setpoint pair on at 20 °C', () => {
+    const fresh = (name: string) => defaultData(findBlockType(name) as BlockType);
+    expect(fresh('ActuatorPwm')).toMatchObject({ period: q('second', 4), maxSetting: 100 });
+    expect(fresh('SetpointSensorPair')).toMatchObject({ enabled: true, storedSetting: q('degC', 20) });
+    expect(fresh('Pid')).toMatchObject({ kp: q('1 / degC', 20), ti: q('second', 7200), td: q('second', 0) });
   });
 
   it('gives the onboard pins their four unclaimed channels', () => {

@@ -32,13 +32,13 @@ function problems(typeName: string, data: unknown, options: WriteOptions = {}): 
 
 describe(normaliseWrite.name, () => {
   describe('defaults', () => {
-    it('gives every omitted writable field its default: 0, false, the first enum name, a null link, quantities at 0', () => {
+    it('gives every omitted writable field its default: the declared one, else 0, false, a null link', () => {
       expect(write('Pid', {})).toEqual({
         enabled: false,
         inputId: l('SetpointSensorPairInterface', null),
         outputId: l('ActuatorAnalogInterface', null),
-        kp: q('1 / degC', 0),
-        ti: q('second', 0),
+        kp: q('1 / degC', 20),
+        ti: q('second', 7200),
         td: q('second', 0),
         integralReset: 0,
       });
@@ -51,7 +51,7 @@ describe(normaliseWrite.name, () => {
     });
 
     it('gives a field its declared default where 0 would surprise a user', () => {
-      expect(write('ActuatorPwm', {})).toMatchObject({ minSetting: 0, maxSetting: 100 });
+      expect(write('ActuatorPwm', {})).toMatchObject({ minSetting: 0, maxSetting: 100, period: q('second', 4) });
       expect(write('SysInfo', {})).toEqual({ tempUnit: 'TEMP_CELSIUS', timeZone: 'UTC' });
     });
 

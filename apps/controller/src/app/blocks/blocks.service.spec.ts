@@ -131,7 +131,7 @@ describe(BlocksService.name, () => {
     it('writes the complete data: omitted fields take their default, and the change is announced', async () => {
       const written = await blocks.write(block('Pair', 'SetpointSensorPair', { storedSetting: 21 }));
       expect(written.data).toMatchObject({
-        enabled: false,
+        enabled: true,
         storedSetting: q('degC', 21),
         filter: 'FILTER_NONE',
         sensorId: l('TempSensorInterface', null),

@@ -33,7 +33,7 @@ export function BlockCard({ block, context }: { block: Block; context: FormConte
     <li id={blockAnchor(block.id)} class="panel block" aria-labelledby={heading}>
       <h2 id={heading}>{block.id}</h2>
       <p class="hint">{block.type}</p>
-      <FieldList fields={shownFields(block.data, findBlockType(block.type)?.fields)} />
+      <FieldList fields={shownFields(block.data, findBlockType(block.type)?.shape)} />
       {editing ? (
         <BlockEditor block={block} context={context} onClose={close} />
       ) : (
@@ -51,10 +51,10 @@ export function BlockCard({ block, context }: { block: Block; context: FormConte
 function FieldList({ fields }: { fields: ShownField[] }) {
   return (
     <dl class="facts">
-      {fields.map(({ name, value, readonly }) => (
+      {fields.map(({ name, label, value, readonly }) => (
         <div key={name} class="fact">
           <dt>
-            {name}
+            {label}
             {readonly && <span class="read-only"> read-only</span>}
           </dt>
           <dd>

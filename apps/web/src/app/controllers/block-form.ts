@@ -1,7 +1,10 @@
 import {
+  enumText,
+  fieldText,
   implementsInterface,
   isTemperatureUnit,
   newItem,
+  settingWarnings,
   type BlockType,
   type FieldEntry,
   type Shape,
@@ -11,14 +14,26 @@ import type { Block } from '@eventcast/domain';
 import { unitLabel } from './block-values';
 import type { ControllerView } from './controller-list';
 
-/** One input of a block's form, made from the field's declaration in the catalogue. */
-export type InputField = { name: string; value: string } & (
-  | { kind: 'number'; min?: number; max?: number; integer: boolean }
+/** A choice of a select: the value sent and the words shown. */
+export interface InputOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * One input of a block's form, made from the field's declaration in the catalogue: its name, the
+ * owner of its shape (the type, or `TempSensorMock.fluctuations` for an item's field), its label
+ * and help text. A `number` may carry the unit a user reads it in (`%`); a `trigger` is a button
+ * (`Pid.integralReset`) whose value counts the presses, any of which does the thing on Save.
+ */
+export type InputField = { name: string; owner: string; label: string; help: string; value: string } & (
+  | { kind: 'number'; min?: number; max?: number; integer: boolean; unit?: string }
   | { kind: 'quantity'; unit: string; min?: number }
   | { kind: 'bool' }
   | { kind: 'string' }
-  | { kind: 'enum'; options: readonly string[] }
-  | { kind: 'link'; options: readonly string[] }
+  | { kind: 'enum'; options: readonly InputOption[] }
+  | { kind: 'link'; options: readonly InputOption[] }
+  | { kind: 'trigger' }
 );
 
 /**
@@ -27,6 +42,8 @@ export type InputField = { name: string; value: string } & (
  */
 export interface ListField {
   name: string;
+  label: string;
+  help: string;
   kind: 'list';
   fields: FormField[];
   value: FormValues[];
@@ -35,6 +52,8 @@ export interface ListField {
 /** An object field of the catalogue: the inputs of its own fields. */
 export interface GroupField {
   name: string;
+  label: string;
+  help: string;
   kind: 'group';
   fields: FormField[];
 }
@@ -75,43 +94,58 @@ export function formFields(type: BlockType, block: Block, context: FormContext):
 
 function fieldsOf(shape: Shape, data: unknown, context: FormContext): FormField[] {
   const values = isRecord(data) ? data : {};
-  return shape.writable.map((entry) => formField(entry, values[entry.name], context));
+  return shape.writable.map((entry) => formField(shape, entry, values[entry.name], context));
 }
 
-function formField(entry: FieldEntry, current: unknown, context: FormContext): FormField {
-  const { name, field } = entry;
+function formField(shape: Shape, entry: FieldEntry, current: unknown, context: FormContext): FormField {
+  const { field } = entry;
+  const { unit: shownUnit, ...text } = fieldText(shape.owner, entry.name);
+  const name = { name: entry.name, owner: shape.owner, ...text };
   switch (field.kind) {
     case 'number':
-      return { name, kind: 'number', value: textOf(current), min: field.min, max: field.max, integer: !!field.integer };
+      // A field that is neither stored nor computed is a trigger (docs/blocks.md, "Field kinds and flags").
+      if (!field.stored && !shape.owner.includes('.')) return { ...name, kind: 'trigger', value: '0' };
+      return {
+        ...name,
+        kind: 'number',
+        value: textOf(current),
+        min: field.min,
+        max: field.max,
+        integer: !!field.integer,
+        unit: shownUnit,
+      };
     case 'quantity': {
       const quantity = isRecord(current) ? current : {};
       const unit = typeof quantity['unit'] === 'string' ? quantity['unit'] : field.unit;
-      return { name, kind: 'quantity', value: textOf(quantity['value']), unit, min: field.min };
+      return { ...name, kind: 'quantity', value: textOf(quantity['value']), unit, min: field.min };
     }
     case 'bool':
-      return { name, kind: 'bool', value: String(current === true) };
+      return { ...name, kind: 'bool', value: String(current === true) };
     case 'string':
-      return { name, kind: 'string', value: textOf(current) };
-    case 'enum':
-      return { name, kind: 'enum', value: textOf(current), options: field.values };
+      return { ...name, kind: 'string', value: textOf(current) };
+    case 'enum': {
+      const options = field.values.map((value) => ({ value, label: enumText(value).label }));
+      return { ...name, kind: 'enum', value: textOf(current), options };
+    }
     case 'link': {
       const options = context.blocks
         .filter((target) => implementsInterface(target.type, field.interface))
-        .map(({ id }) => id);
-      return { name, kind: 'link', value: textOf(isRecord(current) ? current['id'] : undefined), options };
+        .map(({ id }) => ({ value: id, label: id }));
+      return { ...name, kind: 'link', value: textOf(isRecord(current) ? current['id'] : undefined), options };
     }
     case 'array': {
       const shape = entry.shape as Shape;
       const items = Array.isArray(current) ? current : [];
       return {
-        name,
+        ...text,
+        name: entry.name,
         kind: 'list',
         fields: fieldsOf(shape, newItem(entry, context.userUnit), context),
         value: items.map((item) => formValues(fieldsOf(shape, item, context))),
       };
     }
     case 'object':
-      return { name, kind: 'group', fields: fieldsOf(entry.shape as Shape, current, context) };
+      return { ...text, name: entry.name, kind: 'group', fields: fieldsOf(entry.shape as Shape, current, context) };
   }
 }
 
@@ -145,6 +179,7 @@ export function dataValue(field: InputField, value: string): unknown {
   const number = value.trim() === '' ? null : Number(value);
   switch (field.kind) {
     case 'number':
+    case 'trigger':
       return number;
     case 'quantity':
       return { __objtype: 'Quantity', unit: field.unit, value: number };
@@ -157,7 +192,33 @@ export function dataValue(field: InputField, value: string): unknown {
   }
 }
 
-/** The label of an input: its name, and the unit of a quantity as a reader writes it. */
+/** The unit an input shows its number in, as a reader writes it (`°F`, `s`, `%`), if it has one. */
+export function shownUnit(field: InputField): string | undefined {
+  if (field.kind === 'quantity') return unitLabel(field.unit);
+  return field.kind === 'number' ? field.unit : undefined;
+}
+
+/** The label of an input: the field's label, and its unit as a reader writes it (`Setpoint (°F)`). */
 export function inputLabel(field: InputField): string {
-  return field.kind === 'quantity' ? `${field.name} (${unitLabel(field.unit)})` : field.name;
+  const unit = shownUnit(field);
+  return unit === undefined ? field.label : `${field.label} (${unit})`;
+}
+
+/** What the inputs of `fields` hold as numbers (an empty or unreadable input left out), by name. */
+export function formNumbers(fields: readonly FormField[], values: FormValues): Record<string, number | undefined> {
+  const numbers: Record<string, number | undefined> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if ((field.kind === 'number' || field.kind === 'quantity') && typeof value === 'string' && value.trim() !== '') {
+      const number = Number(value);
+      if (Number.isFinite(number)) numbers[field.name] = number;
+    }
+  }
+  return numbers;
+}
+
+/** The warnings about settings of `fields` that cannot work (`settingWarnings`), by field name. */
+export function formWarnings(fields: readonly FormField[], values: FormValues): Record<string, string> {
+  const owner = fields.find(isInputField)?.owner;
+  return owner === undefined ? {} : settingWarnings(owner, formNumbers(fields, values));
 }

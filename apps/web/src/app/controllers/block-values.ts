@@ -1,4 +1,4 @@
-import type { Field, FieldMap } from '@eventcast/block-model';
+import { enumText, fieldText, formatForUnit, roundForUnit, type Field, type Shape } from '@eventcast/block-model';
 
 /** How a value of a block's data reads on the page. */
 export type ShownValue =
@@ -7,9 +7,10 @@ export type ShownValue =
   | { kind: 'list'; items: ShownValue[] }
   | { kind: 'fields'; fields: ShownField[] };
 
-/** A field of a block's data, by name. */
+/** A field of a block's data, by name, with the label a user reads. */
 export interface ShownField {
   name: string;
+  label: string;
   value: ShownValue;
   /** The controller computes it (the catalogue's readonly flag): a write ignores it. */
   readonly: boolean;
@@ -33,56 +34,76 @@ export function unitLabel(unit: string): string {
     .join('');
 }
 
-/** A number rounded for reading: at most 3 decimals, no trailing zeros. */
-function numberText(value: number): string {
-  return String(Math.round(value * 1000) / 1000);
+/** What the catalogue says of a shown field: its declaration, the shape inside it, the unit of a plain number. */
+export interface ShownSpec {
+  field: Field;
+  shape?: Shape;
+  unit?: string;
 }
 
 /**
- * The fields of a block's `data`, in the order the controller sent them, each marked read-only
- * when the block type's declaration (`fields`, from the catalogue of `@eventcast/block-model`) says
- * so, unless the list or object that holds them is marked already (`insideReadOnly`).
+ * The fields of a block's `data`, in the order the controller sent them, each with its label from
+ * the catalogue (`shape`, the block type's, of `@eventcast/block-model`; a field it does not know
+ * by its name) and marked read-only when the declaration says so, unless the list or object that
+ * holds them is marked already (`insideReadOnly`).
  */
-export function shownFields(
-  data: Record<string, unknown>,
-  fields: FieldMap = {},
-  insideReadOnly = false,
-): ShownField[] {
-  return Object.entries(data).map(([name, value]) => ({
-    name,
-    value: shownValue(value, fields[name], insideReadOnly),
-    readonly: !insideReadOnly && fields[name]?.readonly === true,
-  }));
+export function shownFields(data: Record<string, unknown>, shape?: Shape, insideReadOnly = false): ShownField[] {
+  return Object.entries(data).map(([name, value]) => {
+    const entry = shape?.byName.get(name);
+    const text = shape === undefined ? undefined : fieldText(shape.owner, name);
+    const spec = entry && { field: entry.field, shape: entry.shape, unit: text?.unit };
+    return {
+      name,
+      label: text?.label ?? name,
+      value: shownValue(value, spec, insideReadOnly),
+      readonly: !insideReadOnly && entry?.field.readonly === true,
+    };
+  });
 }
 
 /**
- * How `value` reads: a Quantity as its value and unit (the controller sends temperatures in the
- * user's unit), `unknown` when null; a Link as a link to its block, or `not set`; booleans as yes
- * or no; lists and objects item by item.
+ * How `value` reads: a Quantity as its value rounded for its unit and the unit (the controller
+ * sends temperatures in the user's unit), `unknown` when null; a number rounded, with its unit
+ * when it has one (`%`); an enum name as its label; a Link as a link to its block, or `not set`;
+ * booleans as yes or no; lists and objects item by item. A field of the catalogue (`spec`) keeps
+ * its unit's decimals (`20.00 °C`), so that a card's values line up; a value alone reads without
+ * trailing zeros (`20 °C`).
  */
-export function shownValue(value: unknown, field?: Field, insideReadOnly = false): ShownValue {
-  const marked = insideReadOnly || field?.readonly === true;
+export function shownValue(value: unknown, spec?: ShownSpec, insideReadOnly = false): ShownValue {
+  const marked = insideReadOnly || spec?.field.readonly === true;
   if (value === null || value === undefined) return { kind: 'text', text: '—' };
   if (Array.isArray(value)) {
-    const items: Field | undefined = field?.kind === 'array' ? { kind: 'object', fields: field.items } : undefined;
-    return { kind: 'list', items: value.map((item) => shownValue(item, items, marked)) };
+    return { kind: 'list', items: value.map((item) => shownItem(item, spec, marked)) };
   }
-  if (typeof value === 'object') {
-    const typed = value as Record<string, unknown>;
-    if (typed['__objtype'] === 'Quantity') {
-      const amount = typeof typed['value'] === 'number' ? numberText(typed['value']) : 'unknown';
-      return { kind: 'text', text: `${amount} ${unitLabel(String(typed['unit']))}` };
-    }
-    if (typed['__objtype'] === 'Link') {
-      return {
-        kind: 'link',
-        target: typeof typed['id'] === 'string' ? typed['id'] : null,
-        interface: String(typed['type']),
-      };
-    }
-    return { kind: 'fields', fields: shownFields(typed, field?.kind === 'object' ? field.fields : {}, marked) };
-  }
+  if (typeof value === 'object') return shownItem(value, spec, marked);
   if (typeof value === 'boolean') return { kind: 'text', text: value ? 'yes' : 'no' };
-  if (typeof value === 'number') return { kind: 'text', text: numberText(value) };
+  if (typeof value === 'number') return { kind: 'text', text: numberText(value, spec) };
+  if (spec?.field.kind === 'enum') return { kind: 'text', text: enumText(String(value)).label };
   return { kind: 'text', text: String(value) };
+}
+
+function shownItem(value: unknown, spec: ShownSpec | undefined, marked: boolean): ShownValue {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return shownValue(value);
+  const typed = value as Record<string, unknown>;
+  if (typed['__objtype'] === 'Quantity') {
+    const unit = String(typed['unit']);
+    const round = spec === undefined ? (amount: number) => String(roundForUnit(amount, unit)) : formatForUnit;
+    const amount = typeof typed['value'] === 'number' ? round(typed['value'], unit) : 'unknown';
+    return { kind: 'text', text: `${amount} ${unitLabel(unit)}` };
+  }
+  if (typed['__objtype'] === 'Link') {
+    return {
+      kind: 'link',
+      target: typeof typed['id'] === 'string' ? typed['id'] : null,
+      interface: String(typed['type']),
+    };
+  }
+  return { kind: 'fields', fields: shownFields(typed, spec?.shape, marked) };
+}
+
+/** A plain number as read: whole for a whole-number field, else rounded, with its unit if it has one. */
+function numberText(value: number, spec?: ShownSpec): string {
+  if (spec?.field.kind === 'number' && spec.field.integer) return String(value);
+  if (spec?.unit !== undefined) return `${formatForUnit(value, spec.unit)} ${spec.unit}`;
+  return String(roundForUnit(value));
 }

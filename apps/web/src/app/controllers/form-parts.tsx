@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
+  formWarnings,
   inputLabel,
   isFormValues,
   type FormField,
@@ -31,8 +32,12 @@ interface PartsProps {
   names: readonly string[];
 }
 
-/** The parts of a block's form for `fields`: inputs, lists of items and groups, in order. */
+/**
+ * The parts of a block's form for `fields`: inputs, lists of items and groups, in order, each
+ * warned of when its setting cannot work together with the others.
+ */
 export function FormParts({ fields, values, onChange, ...rest }: PartsProps) {
+  const warnings = formWarnings(fields, values);
   return (
     <>
       {fields.map((field) => (
@@ -40,6 +45,7 @@ export function FormParts({ fields, values, onChange, ...rest }: PartsProps) {
           key={field.name}
           {...rest}
           field={field}
+          warning={warnings[field.name]}
           value={values[field.name]}
           onChange={(value) => onChange({ ...values, [field.name]: value })}
           path={rest.path === '' ? field.name : `${rest.path}.${field.name}`}
@@ -51,6 +57,8 @@ export function FormParts({ fields, values, onChange, ...rest }: PartsProps) {
 
 interface PartProps<F extends FormField> {
   field: F;
+  /** Why the field's setting cannot work, if it cannot. */
+  warning?: string;
   value: FormValue | undefined;
   onChange: (value: FormValue) => void;
   context: PartContext;
@@ -84,21 +92,36 @@ function problemId(context: PartContext, path: string): string | undefined {
   return context.problems[path] ? `${context.idOf(path)}-problem` : undefined;
 }
 
-function InputPart({ field, value, onChange, context, path, names }: PartProps<InputField>) {
+function InputPart({ field, value, warning, onChange, context, path, names }: PartProps<InputField>) {
   const id = context.idOf(path);
+  const shown = typeof value === 'string' ? value : field.value;
+  const described = [field.help && `${id}-help`, warning && `${id}-warning`].filter(Boolean).join(' ');
   return (
     <div class="form-field">
-      <label id={`${id}-label`} for={id}>
-        {inputLabel(field)}
-      </label>
+      {field.kind !== 'trigger' && (
+        <label id={`${id}-label`} for={id}>
+          {inputLabel(field)}
+        </label>
+      )}
       <FieldInput
         field={field}
         id={id}
-        value={typeof value === 'string' ? value : field.value}
+        value={shown}
         onChange={onChange}
         problem={problemId(context, path)}
-        labelledBy={names.length > 0 ? [...names, `${id}-label`].join(' ') : undefined}
+        describedBy={described || undefined}
+        labelledBy={names.length > 0 && field.kind !== 'trigger' ? [...names, `${id}-label`].join(' ') : undefined}
       />
+      {field.help && (
+        <p id={`${id}-help`} class="hint">
+          {field.kind === 'trigger' && shown !== field.value ? `Asked: ${field.help}` : field.help}
+        </p>
+      )}
+      {warning && (
+        <p id={`${id}-warning`} class="problem">
+          Warning: {warning}
+        </p>
+      )}
       <Problem context={context} path={path} />
     </div>
   );
@@ -108,7 +131,7 @@ function GroupPart({ field, value, onChange, context, path, names }: PartProps<G
   const legend = `${context.idOf(path)}-legend`;
   return (
     <fieldset class="form-group" aria-describedby={problemId(context, path)}>
-      <legend id={legend}>{field.name}</legend>
+      <legend id={legend}>{field.label}</legend>
       <Problem context={context} path={path} />
       <FormParts
         fields={field.fields}
@@ -146,7 +169,7 @@ function ListPart({ field, value, onChange, context, path, names }: PartProps<Li
   };
   return (
     <fieldset class="form-group" aria-describedby={problemId(context, path)}>
-      <legend id={legend}>{field.name}</legend>
+      <legend id={legend}>{field.label}</legend>
       <Problem context={context} path={path} />
       {items.length === 0 && <p class="hint">No items.</p>}
       {items.map((item, index) => {
@@ -180,7 +203,7 @@ function ListPart({ field, value, onChange, context, path, names }: PartProps<Li
       })}
       <div class="form-actions">
         <button type="button" ref={addButton} onClick={add}>
-          Add {field.name} item
+          Add {field.label} item
         </button>
       </div>
     </fieldset>

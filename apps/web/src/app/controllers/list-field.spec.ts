@@ -6,7 +6,7 @@ const list = byName(formFields(typeOf('TempSensorMock'), sensor, context))['fluc
 
 describe(itemName.name, () => {
   it('names an item by its list and its place, counting from 1', () => {
-    expect(itemName(list, 1)).toBe('fluctuations item 2');
+    expect(itemName(list, 1)).toBe('Fluctuations item 2');
   });
 });
 

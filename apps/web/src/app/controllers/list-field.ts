@@ -10,7 +10,7 @@ export function withoutItem(items: readonly FormValues[], index: number): FormVa
   return items.filter((_, at) => at !== index);
 }
 
-/** An item as a user names it, counting from 1: `fluctuations item 2`. */
+/** An item as a user names it, counting from 1: `Fluctuations item 2`. */
 export function itemName(field: ListField, index: number): string {
-  return `${field.name} item ${index + 1}`;
+  return `${field.label} item ${index + 1}`;
 }

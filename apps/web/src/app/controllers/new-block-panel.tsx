@@ -1,7 +1,11 @@
 import { useState } from 'preact/hooks';
 import { BLOCK_CATALOGUE } from '@eventcast/block-model';
 import { problemsByPath } from '../../services/service-problems';
+import { wordedBodyProblems } from './form-problems';
 import { useControllerCall } from './use-controller-call';
+
+/** The keys of the create body as the form names them, for its problems. */
+const SUBJECTS = { id: 'A block name', type: 'The block type' };
 
 /** The types a user may create: every type of the catalogue but those of the system blocks. */
 const CREATABLE_TYPES = [...BLOCK_CATALOGUE.values()]
@@ -19,7 +23,8 @@ export function NewBlockPanel({ serviceId }: { serviceId: string }) {
   const [type, setType] = useState(CREATABLE_TYPES[0]);
   const [created, setCreated] = useState('');
   const { outcome, run } = useControllerCall(serviceId);
-  const problems = outcome?.state === 'refused' ? problemsByPath(outcome.problems, ['id', 'type']) : {};
+  const problems =
+    outcome?.state === 'refused' ? wordedBodyProblems(problemsByPath(outcome.problems, ['id', 'type']), SUBJECTS) : {};
 
   const submit = (event: Event) => {
     event.preventDefault();
