@@ -3,7 +3,7 @@ import { waitFor } from '@eventcast/testing';
 import { blockCard, fieldValue } from './harness/block-cards';
 import { createBlocks } from './harness/blocks-api';
 import { launchChromium, newVisitor, PHONE } from './harness/browser';
-import { isFocused, tabTo } from './harness/keyboard';
+import { focusArrivesIn, isFocused, tabTo } from './harness/keyboard';
 import { screenshot, seriousAxeViolations } from './harness/page-checks';
 import { waitForLaterStateEvent } from './harness/state-events';
 import { WebStack } from './harness/web-stack';
@@ -83,6 +83,7 @@ describe("a user editing a block's list in its form", () => {
     await expect(isFocused(form().getByRole('button', { name: 'Add Fluctuations item' }))).resolves.toBe(true);
     await form().getByRole('button', { name: 'Save' }).click();
     await waitForItems(sensorCard(), 'Fluctuations', ['1.50 Δ°C, 120.0 s']);
+    await form().getByText('Saved.').waitFor();
   }, 60_000);
 
   it("shows the service's message in the form's words beside the period it refuses, and the list stays as it was", async () => {
@@ -111,9 +112,10 @@ describe("a user editing a block's list in its form", () => {
     const card = blockCard(phone, SENSOR.id);
     await card.getByRole('button', { name: `Edit ${SENSOR.id}` }).click();
     const phoneForm = phone.getByRole('form', { name: `Edit ${SENSOR.id}` });
+    await focusArrivesIn(phoneForm);
     await tabTo(phone, phoneForm.getByRole('button', { name: 'Add Fluctuations item' }));
     await phone.keyboard.press('Enter');
-    await expect(isFocused(numberInput(phoneForm, 'Fluctuations item 2 Amplitude (Δ°C)'))).resolves.toBe(true);
+    await focusArrivesIn(numberInput(phoneForm, 'Fluctuations item 2 Amplitude (Δ°C)'));
     await phone.keyboard.press('Tab');
     await expect(isFocused(numberInput(phoneForm, 'Fluctuations item 2 Period (s)'))).resolves.toBe(true);
     await phone.keyboard.press('Tab');

@@ -1,8 +1,19 @@
 import { Locator, Page } from 'playwright-core';
+import { waitFor } from '@eventcast/testing';
 
 /** Whether `target` has the keyboard focus. */
 export function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * Waits until the focus is on `target` or inside it: where the page moves it after a render (a
+ * form opening, an item added), which a keyboard user meets before pressing the next key.
+ */
+export async function focusArrivesIn(target: Locator): Promise<void> {
+  await waitFor(`the focus in ${String(target)}`, () =>
+    target.evaluate((element) => element.contains(document.activeElement)),
+  );
 }
 
 /**

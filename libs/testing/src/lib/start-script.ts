@@ -24,8 +24,10 @@ export async function freeStartPorts(): Promise<StartPorts> {
  * ids; no token), whatever servers the test run targets, on `ports` and with its data in `dataDir`.
  */
 export function startEnvironment(ports: StartPorts, dataDir: string): NodeJS.ProcessEnv {
+  // Nx runs the tests with FORCE_COLOR, beside which Node warns of NO_COLOR in each process it starts.
+  const { FORCE_COLOR: _forced, ...inherited } = inheritedServiceEnvironment();
   return {
-    ...inheritedServiceEnvironment(),
+    ...inherited,
     NO_COLOR: '1',
     DATA_DIR: dataDir,
     EVENTCAST_BROKER_PORT: String(ports.broker),

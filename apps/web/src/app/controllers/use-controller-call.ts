@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ControllerApiClient } from '@eventcast/api-client';
 import { problemsOf } from '../../services/service-problems';
 import { useConnection } from '../services-context';
@@ -12,7 +12,7 @@ type Answer = Promise<{ response: Response; error?: unknown }>;
 /**
  * Runs calls to the controller `serviceId` (create, patch, delete of a block) and says how the
  * last one went, with the problems the service named when it refused it. What the call changed
- * shows through the controller's events.
+ * shows through the controller's events. Only the last call's answer counts.
  */
 export function useControllerCall(serviceId: string): {
   outcome?: CallOutcome;
@@ -20,15 +20,21 @@ export function useControllerCall(serviceId: string): {
 } {
   const { services } = useConnection();
   const [outcome, setOutcome] = useState<CallOutcome>();
+  const latest = useRef(0);
   const run = (call: (client: ControllerApiClient) => Answer, then?: () => void) => {
+    const number = ++latest.current;
     setOutcome({ state: 'sending' });
     call(services.controller(serviceId)).then(
       ({ response, error }) => {
+        // An earlier call answered after a later one was sent: the later one's outcome is the one shown.
+        if (number !== latest.current) return;
         setOutcome(response.ok ? { state: 'done' } : { state: 'refused', problems: problemsOf(response, error) });
         if (response.ok) then?.();
       },
-      (error: unknown) =>
-        setOutcome({ state: 'refused', problems: [`the controller did not answer: ${String(error)}`] }),
+      (error: unknown) => {
+        if (number === latest.current)
+          setOutcome({ state: 'refused', problems: [`the controller did not answer: ${String(error)}`] });
+      },
     );
   };
   return { outcome, run };
