@@ -13,5 +13,6 @@ export * from './lib/setting-warnings';
 export { blockRelations } from './lib/relations';
 export type { FieldEntry, Shape, UserUnitView } from './lib/shape';
 export * from './lib/units';
+export * from './lib/units-document';
 export { link, quantity } from './lib/values';
 export type { BlockData } from './lib/values';

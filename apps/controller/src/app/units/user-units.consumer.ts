@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
+import { UNITS_NAMESPACE, unitsDocumentIn } from '@eventcast/block-model';
 import { datastoreTopic } from '@eventcast/domain';
-import { UNITS_NAMESPACE, unitsDocumentIn } from './user-units';
 import { UserUnitsService } from './user-units.service';
 
 /** Follows changes of `svc-global:units` announced by the datastore. */

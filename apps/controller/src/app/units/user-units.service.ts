@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ServiceReadiness } from '@eventcast/bootstrap';
-import { TemperatureUnit } from '@eventcast/block-model';
+import { TemperatureUnit, temperatureUnitOf, UNITS_ID, UNITS_NAMESPACE } from '@eventcast/block-model';
 import { Datastore } from '../ports/datastore.port';
-import { temperatureProblemOf, temperatureUnitOf, UNITS_ID, UNITS_NAMESPACE } from './user-units';
+import { temperatureProblemOf } from './user-units';
 
 const RETRY_MS = 2000;
 

@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { TemperatureUnit } from '@eventcast/block-model';
+import {
+  temperatureUnitOf,
+  UNITS_ID,
+  UNITS_NAMESPACE,
+  unitsDocumentIn,
+  type TemperatureUnit,
+} from '@eventcast/block-model';
 import { dataOf } from '../../services/api';
 import { followDocuments } from '../../services/documents-feed';
 import { useConnection } from '../services-context';
-import { UNITS_ID, UNITS_NAMESPACE, unitsDocumentIn, userUnitIn } from './user-unit';
 
 /** How long after a failed read of the units document the page reads it again. */
 const RETRY_MS = 5_000;
@@ -26,7 +31,7 @@ export function useUserUnit(): TemperatureUnit {
       const { value } = await dataOf(
         services.datastore.POST('/get', { body: { namespace: UNITS_NAMESPACE, id: UNITS_ID } }),
       );
-      if (current && before === changes) setUnit(userUnitIn(value));
+      if (current && before === changes) setUnit(temperatureUnitOf(value));
     };
     const warn = (error: Error) => console.warn(`The user's temperature unit could not be read: ${error.message}`);
     const follow = () =>
@@ -36,7 +41,7 @@ export function useUserUnit(): TemperatureUnit {
           const document = unitsDocumentIn(event);
           if (document === undefined) return;
           changes += 1;
-          setUnit(userUnitIn(document));
+          setUnit(temperatureUnitOf(document));
         },
       });
     // The stream opens once a read has shown that the services take this token (or need none):

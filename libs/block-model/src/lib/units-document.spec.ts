@@ -1,4 +1,4 @@
-import { temperatureUnitOf, unitsDocumentIn } from './user-units';
+import { temperatureUnitOf, unitsDocumentIn } from './units-document';
 
 describe(temperatureUnitOf.name, () => {
   it('takes degC or degF from the units document, and degC for anything else', () => {
