@@ -178,10 +178,10 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     const links = relations.getByRole('list', { name: 'Links' }).getByRole('listitem');
     await expect(links.allTextContents()).resolves.toEqual(
       expect.arrayContaining([
-        'Fridge setpoint sensorId → Fridge sensor',
-        'Heater PWM actuatorId → Heater',
-        'Heater PID inputId → Fridge setpoint',
-        'Heater PID outputId → Heater PWM',
+        'Fridge setpoint Sensor → Fridge sensor',
+        'Heater PWM Actuator → Heater',
+        'Heater PID Input setpoint → Fridge setpoint',
+        'Heater PID Output actuator → Heater PWM',
       ]),
     );
     await expect(seriousAxeViolations(page, 'relations')).resolves.toEqual([]);

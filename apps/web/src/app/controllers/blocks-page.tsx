@@ -69,7 +69,10 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
       <BackupPanel serviceId={serviceId} />
       <details class="panel relations">
         <summary>Relations</summary>
-        <RelationsGraph relations={controller?.relations ?? []} />
+        <RelationsGraph
+          relations={controller?.relations ?? []}
+          typeOf={(id) => blocks.find((block) => block.id === id)?.type}
+        />
       </details>
       <p class="hint">
         {shown.length} of {blocks.length} blocks

@@ -1,5 +1,6 @@
 import type { BlockRelation } from '@eventcast/domain';
 import { blockAnchor } from './block-card';
+import { relationLabel } from './relation-label';
 import { layoutRelations } from './relations-layout';
 
 const NODE_WIDTH = 170;
@@ -16,7 +17,15 @@ const yOf = (row: number) => row * (NODE_HEIGHT + ROW_GAP);
  * its field, pointing from the block that holds the link to the block it names) and the same links
  * as a list of links to the blocks' cards, which screen readers and keyboards use.
  */
-export function RelationsGraph({ relations }: { relations: readonly BlockRelation[] }) {
+export function RelationsGraph({
+  relations,
+  typeOf,
+}: {
+  relations: readonly BlockRelation[];
+  /** The type of a block, by its id, whose field texts name its links. */
+  typeOf: (id: string) => string | undefined;
+}) {
+  const nameOf = ({ source, relation }: BlockRelation) => relationLabel(typeOf(source), relation);
   if (relations.length === 0) return <p class="hint">No block links to another.</p>;
   const layout = layoutRelations(relations);
   const at = new Map(layout.blocks.map((block) => [block.id, block]));
@@ -55,7 +64,7 @@ export function RelationsGraph({ relations }: { relations: readonly BlockRelatio
             <g key={`${source}/${relation.join('.')}`} class="relation">
               <line x1={x1} y1={y1} x2={x2} y2={y2} marker-end="url(#relation-arrow)" />
               <text x={(x1 + x2) / 2} y={(y1 + y2) / 2 - 3} text-anchor="middle">
-                {relation.join('.')}
+                {nameOf({ source, target, relation })}
               </text>
             </g>
           );
@@ -72,7 +81,7 @@ export function RelationsGraph({ relations }: { relations: readonly BlockRelatio
       <ul class="relation-list" aria-label="Links">
         {relations.map(({ source, target, relation }) => (
           <li key={`${source}/${relation.join('.')}`}>
-            <a href={`#${blockAnchor(source)}`}>{source}</a> {relation.join('.')} →{' '}
+            <a href={`#${blockAnchor(source)}`}>{source}</a> {nameOf({ source, target, relation })} →{' '}
             <a href={`#${blockAnchor(target)}`}>{target}</a>
           </li>
         ))}
