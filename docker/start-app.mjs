@@ -4,7 +4,7 @@
 // (docs/deployment.md, "One process").
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { oneProcessPorts } from './one-process.mjs';
+import { controllerDatastoreToken, oneProcessPorts } from './one-process.mjs';
 
 const APPS = ['history', 'datastore', 'controller'];
 const require = createRequire(import.meta.url);
@@ -40,11 +40,7 @@ function servicesOfOneProcess(env) {
         ...env,
         PORT: ports.controller,
         DATASTORE_URL: env.DATASTORE_URL || `http://localhost:${ports.datastore}`,
-        ...(!env.DATASTORE_API_TOKEN &&
-          !env.DATASTORE_API_TOKEN_FILE && {
-            DATASTORE_API_TOKEN: env.API_TOKEN,
-            DATASTORE_API_TOKEN_FILE: env.API_TOKEN_FILE,
-          }),
+        ...controllerDatastoreToken(env),
       },
     },
   ];

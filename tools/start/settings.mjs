@@ -1,6 +1,7 @@
 // What `npm start` takes from the environment, read once. The services validate their own
 // variables; only what npm start itself uses is checked here.
 import { resolve } from 'node:path';
+import { controllerDatastoreToken } from '../../docker/one-process.mjs';
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -14,7 +15,7 @@ export function readSettings(env, workspace) {
     brokerPort: portVariable(env, 'EVENTCAST_BROKER_PORT', 1883),
     dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : resolve(workspace, 'data'),
     serviceId: env.SERVICE_ID || 'controller-1',
-    datastoreToken: datastoreToken(env),
+    datastoreToken: controllerDatastoreToken(env),
     questDbUrl: env.QUESTDB_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     // The services' V8 options: a young generation of 4 MiB semi-spaces instead of up to 16, about
@@ -29,19 +30,6 @@ export function readSettings(env, workspace) {
       datastore: portVariable(env, 'DATASTORE_PORT', 5002),
     },
   };
-}
-
-/**
- * The variable that gives the controller the datastore's token: the user's DATASTORE_API_TOKEN or
- * DATASTORE_API_TOKEN_FILE reach it unchanged; else the API_TOKEN (or API_TOKEN_FILE) every
- * service here shares is the datastore's too.
- * @returns {Record<string, string>}
- */
-function datastoreToken(env) {
-  if (env.DATASTORE_API_TOKEN || env.DATASTORE_API_TOKEN_FILE) return {};
-  if (env.API_TOKEN) return { DATASTORE_API_TOKEN: env.API_TOKEN };
-  if (env.API_TOKEN_FILE) return { DATASTORE_API_TOKEN_FILE: env.API_TOKEN_FILE };
-  return {};
 }
 
 function portVariable(env, name, fallback) {

@@ -1,5 +1,5 @@
 import { findBlockType } from '@eventcast/block-model';
-import { shownFields, shownValue, unitLabel } from './block-values';
+import { shownFields, shownValue } from './block-values';
 
 describe(shownValue.name, () => {
   it('reads a quantity alone as its value and unit, rounded for the unit without trailing zeros', () => {
@@ -105,17 +105,5 @@ describe('a card of the catalogue', () => {
       ['Channel', { kind: 'text', text: '1' }],
       ['Driven by', { kind: 'link', target: null, interface: 'Any' }],
     ]);
-  });
-});
-
-describe(unitLabel.name, () => {
-  it.each([
-    ['degC', '°C'],
-    ['delta_degF', 'Δ°F'],
-    ['1 / degC', '1 / °C'],
-    ['delta_degC / second', 'Δ°C / s'],
-    ['furlong', 'furlong'],
-  ])('writes %s as %s', (unit, label) => {
-    expect(unitLabel(unit)).toBe(label);
   });
 });

@@ -1,4 +1,5 @@
 import { enumText, fieldText, formatForUnit, roundForUnit, type Field, type Shape } from '@eventcast/block-model';
+import { unitLabel } from '../../ui/unit-label';
 
 /** How a value of a block's data reads on the page. */
 export type ShownValue =
@@ -14,24 +15,6 @@ export interface ShownField {
   value: ShownValue;
   /** The controller computes it (the catalogue's readonly flag): a write ignores it. */
   readonly: boolean;
-}
-
-const UNIT_LABELS: Record<string, string> = {
-  degC: '°C',
-  degF: '°F',
-  delta_degC: 'Δ°C',
-  delta_degF: 'Δ°F',
-  second: 's',
-  minute: 'min',
-  hour: 'h',
-};
-
-/** A unit as a reader writes it: `°C`, `Δ°F`, `s`, `1 / °C`; a unit not known here as given. */
-export function unitLabel(unit: string): string {
-  return unit
-    .split(/(\s*[*/]\s*)/)
-    .map((term) => UNIT_LABELS[term] ?? term)
-    .join('');
 }
 
 /** What the catalogue says of a shown field: its declaration, the shape inside it, the unit of a plain number. */

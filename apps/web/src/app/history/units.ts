@@ -1,5 +1,5 @@
 import { formatForUnit } from '@eventcast/block-model';
-import { unitLabel } from '../controllers/block-values';
+import { unitLabel } from '../../ui/unit-label';
 
 /** The axis of fields whose name has no `[unit]` postfix. */
 export const NO_UNIT = 'value';
