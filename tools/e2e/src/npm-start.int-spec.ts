@@ -16,6 +16,14 @@ import {
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
+/** A new folder holding a copy of npm start's script and the one-process module it imports from docker/. */
+function startScriptCopy(prefix: string): string {
+  const workspace = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(WORKSPACE, 'tools/start'), join(workspace, 'tools/start'), { recursive: true });
+  cpSync(join(WORKSPACE, 'docker/one-process.mjs'), join(workspace, 'docker/one-process.mjs'));
+  return workspace;
+}
+
 /** Whether a process with this id exists. */
 function alive(pid: number): boolean {
   try {
@@ -311,8 +319,7 @@ describe('npm start -- --one-process, whose one process ends', () => {
 
 describe('npm start --no-build', () => {
   it('names the apps dist/apps holds no build of, and starts nothing', () => {
-    const workspace = mkdtempSync(join(tmpdir(), 'eventcast-unbuilt-'));
-    cpSync(join(WORKSPACE, 'tools/start'), join(workspace, 'tools/start'), { recursive: true });
+    const workspace = startScriptCopy('eventcast-unbuilt-');
     symlinkSync(join(WORKSPACE, 'node_modules'), join(workspace, 'node_modules'));
     const result = spawnSync(process.execPath, [join(workspace, 'tools/start/start.mjs'), '--no-build'], {
       env: { ...inheritedServiceEnvironment(), DATA_DIR: join(workspace, 'data') },
@@ -385,8 +392,7 @@ describe('npm start with a current build, stopped by Ctrl-C in its terminal', ()
 
   /** A workspace whose Nx prints `lines`, with the real build and packages. */
   function workspaceWithNx(lines: string[]): string {
-    const workspace = mkdtempSync(join(tmpdir(), 'eventcast-current-build-'));
-    cpSync(join(WORKSPACE, 'tools/start'), join(workspace, 'tools/start'), { recursive: true });
+    const workspace = startScriptCopy('eventcast-current-build-');
     symlinkSync(join(WORKSPACE, 'dist'), join(workspace, 'dist'));
     mkdirSync(join(workspace, 'node_modules/nx/bin'), { recursive: true });
     symlinkSync(join(WORKSPACE, 'node_modules/aedes'), join(workspace, 'node_modules/aedes'));
