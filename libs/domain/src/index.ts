@@ -9,6 +9,7 @@ export * from './lib/block-id.util';
 export * from './lib/block-values.util';
 export * from './lib/bucket-width.util';
 export * from './lib/block.type';
+export * from './lib/controller-changes';
 export * from './lib/controller-events';
 export * from './lib/datastore-event.util';
 export * from './lib/datastore.type';

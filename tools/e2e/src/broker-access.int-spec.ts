@@ -101,14 +101,18 @@ describe('the Compose broker with its accounts and ACL', () => {
     expect(await refusal(broker.url.replace('mqtt://', 'mqtt://fermenter:wrong-password@'))).toMatch(/Not authorized/);
   });
 
-  it("lets a controller's account publish its own state but not another controller's", async () => {
+  it("lets a controller's account publish its own state and changes but not another controller's", async () => {
     const operator = await MqttRecorder.connect(urlOf('operator'), 'eventcast/state/#');
     const fermenter = await MqttRecorder.connect(urlOf('fermenter'));
     try {
       await fermenter.publish('eventcast/state/greenhouse', { key: 'greenhouse', forged: true });
+      await fermenter.publish('eventcast/state/greenhouse/changes', { key: 'greenhouse', forged: true });
+      await fermenter.publish('eventcast/state/fermenter/changes', { key: 'fermenter' });
       await fermenter.publish('eventcast/state/fermenter', { key: 'fermenter' });
+      await operator.next('eventcast/state/fermenter/changes', "fermenter's own change event");
       await operator.next('eventcast/state/fermenter', "fermenter's own state");
       expect(operator.on('eventcast/state/greenhouse')).toEqual([]);
+      expect(operator.on('eventcast/state/greenhouse/changes')).toEqual([]);
     } finally {
       await fermenter.close();
       await operator.close();

@@ -3,18 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { ServiceMetrics, ServiceReadiness } from '@eventcast/bootstrap';
+import { ChangeOrigin } from '@eventcast/domain';
 import { RecordingEventPublisher } from '@eventcast/messaging/testing';
 import { BackupService } from '../../src/app/backup/backup.service';
 import { BlockMetaService } from '../../src/app/blocks/block-meta.service';
 import { BlockPatchPublisher } from '../../src/app/blocks/block-patch.publisher';
 import { BlocksService } from '../../src/app/blocks/blocks.service';
 import { BroadcastService } from '../../src/app/broadcast/broadcast.service';
+import { ChangeEventPublisher } from '../../src/app/changes/change-event.publisher';
 import { ControllerStoreService } from '../../src/app/store/controller-store.service';
 import { UserUnitsService } from '../../src/app/units/user-units.service';
 import { ControllerConfig, readControllerConfig } from '../../src/config/controller.config';
 import { SimulatedControllerDevice } from '../../src/infra/device/simulated-controller-device';
 import { SimulatedHardware } from '../../src/infra/device/simulated-hardware';
 import { InMemoryDatastore } from './in-memory-datastore';
+
+/** The origin the specs give their changes: a REST call that names its caller. */
+export const VIA_TEST: ChangeOrigin = { via: 'rest', by: 'a unit spec' };
 
 /**
  * The controller's services wired by hand, as the app module wires them: on the real simulated
@@ -55,8 +60,9 @@ export function controllerOnFakes(hardware: readonly SimulatedHardware[] = []): 
   const store = new ControllerStoreService(config, fakes.datastore);
   const meta = new BlockMetaService(store, fakes.device);
   const patches = new BlockPatchPublisher(config, fakes.publisher);
-  const blocks = new BlocksService(config, fakes.device, units, patches, meta);
-  const backups = new BackupService(config, fakes.device, blocks, store, units, patches);
+  const changes = new ChangeEventPublisher(config, fakes.publisher);
+  const blocks = new BlocksService(config, fakes.device, units, patches, meta, changes);
+  const backups = new BackupService(config, fakes.device, blocks, store, units, patches, changes);
   const broadcasts = new BroadcastService(config, blocks, units, fakes.publisher);
   const close = async () => {
     await broadcasts.beforeApplicationShutdown();

@@ -53,3 +53,8 @@ export function stateTopic(serviceId: string): string {
 export function statePatchTopic(serviceId: string): string {
   return `${stateTopic(serviceId)}/patch`;
 }
+
+/** `eventcast/state/<service id>/changes`: what changed on a controller, from what to what, and who changed it. */
+export function stateChangesTopic(serviceId: string): string {
+  return `${stateTopic(serviceId)}/changes`;
+}

@@ -8,7 +8,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
+import type { ChangeOrigin } from '@eventcast/domain';
 import { SETPOINT_STORED } from '../blocks/blocks.examples';
+import { ApiOriginHeader, RestOrigin } from '../changes/rest-origin.decorator';
 import { BackupService } from './backup.service';
 import { BackupDto } from './dto/backup.dto';
 import { RestoreAnswerDto } from './dto/restore-answer.dto';
@@ -43,6 +45,7 @@ export class BackupController {
   }
 
   @Post('load')
+  @ApiOriginHeader()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Replace every block and controller datastore document with those of a backup (not a merge)',
@@ -57,7 +60,10 @@ export class BackupController {
   @ApiBadRequestResponse({
     description: '`blocks` or `store` is not an array, or the body has a key that is not a field; nothing was changed.',
   })
-  load(@Body(new ValidatedBodyPipe(BackupDto)) backup: BackupDto): Promise<RestoreAnswerDto> {
-    return this.backups.load(backup);
+  load(
+    @Body(new ValidatedBodyPipe(BackupDto)) backup: BackupDto,
+    @RestOrigin() origin: ChangeOrigin,
+  ): Promise<RestoreAnswerDto> {
+    return this.backups.load(backup, origin);
   }
 }

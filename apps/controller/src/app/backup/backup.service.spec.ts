@@ -1,5 +1,5 @@
 import { link as l, quantity as q, statePatchTopic } from '@eventcast/domain';
-import { controllerOnFakes, ControllerOnFakes } from '../../../test/fakes/services-on-fakes';
+import { controllerOnFakes, ControllerOnFakes, VIA_TEST } from '../../../test/fakes/services-on-fakes';
 import { BackupService } from './backup.service';
 
 describe(BackupService.name, () => {
@@ -11,19 +11,25 @@ describe(BackupService.name, () => {
   beforeEach(async () => {
     c = controllerOnFakes();
     backups = c.backups;
-    await c.blocks.create({
-      id: 'Old sensor',
-      serviceId: 'c1',
-      type: 'TempSensorMock',
-      data: {},
-      meta: { room: 'cellar' },
-    });
-    await c.blocks.create({
-      id: 'Old pair',
-      serviceId: 'c1',
-      type: 'SetpointSensorPair',
-      data: { storedSetting: 20, sensorId: 'Old sensor' },
-    });
+    await c.blocks.create(
+      {
+        id: 'Old sensor',
+        serviceId: 'c1',
+        type: 'TempSensorMock',
+        data: {},
+        meta: { room: 'cellar' },
+      },
+      VIA_TEST,
+    );
+    await c.blocks.create(
+      {
+        id: 'Old pair',
+        serviceId: 'c1',
+        type: 'SetpointSensorPair',
+        data: { storedSetting: 20, sensorId: 'Old sensor' },
+      },
+      VIA_TEST,
+    );
     c.publisher.published.length = 0;
   });
 
@@ -73,7 +79,7 @@ describe(BackupService.name, () => {
     };
 
     it('replaces every user block and document with those of the backup, and names what it changed on the way', async () => {
-      const answer = await backups.load(backup);
+      const answer = await backups.load(backup, VIA_TEST);
       expect(ids()).toEqual(['SystemInfo', 'OnboardPins', 'Heater', 'Pair']);
       expect(c.device.find('Heater')?.nid).toBe(120);
       expect(c.device.find('SystemInfo')?.data.timeZone).toBe('Europe/Paris');
@@ -88,7 +94,7 @@ describe(BackupService.name, () => {
     });
 
     it('announces the blocks it leaves and the ones it removed in one patch event', async () => {
-      await backups.load(backup);
+      await backups.load(backup, VIA_TEST);
       expect(c.publisher.payloadsOn(statePatchTopic('c1'))).toEqual([
         {
           key: 'c1',
@@ -100,7 +106,7 @@ describe(BackupService.name, () => {
 
     it('changes nothing, blocks or documents, while the datastore is unreachable', async () => {
       c.datastore.goOffline();
-      await expect(backups.load(backup)).rejects.toThrow(/offline/);
+      await expect(backups.load(backup, VIA_TEST)).rejects.toThrow(/offline/);
       c.datastore.comeBack();
       expect(ids()).toEqual(['SystemInfo', 'OnboardPins', 'Old sensor', 'Old pair']);
       await expect(c.datastore.mget(NAMESPACE)).resolves.toEqual([

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FIRST_USER_NID } from '@eventcast/block-model';
+import { ChangeOrigin } from '@eventcast/domain';
 import { ControllerConfig } from '../../config/controller.config';
 import { ControllerDevice } from '../ports/controller-device.port';
 import { BlockPatchPublisher } from '../blocks/block-patch.publisher';
+import { ChangeEventPublisher } from '../changes/change-event.publisher';
 import { BlocksService } from '../blocks/blocks.service';
 import { ControllerStoreService } from '../store/controller-store.service';
 import { UserUnitsService } from '../units/user-units.service';
@@ -25,6 +27,7 @@ export class BackupService {
     private readonly store: ControllerStoreService,
     private readonly units: UserUnitsService,
     private readonly patches: BlockPatchPublisher,
+    private readonly changes: ChangeEventPublisher,
   ) {}
 
   async save(): Promise<BackupDto> {
@@ -37,7 +40,7 @@ export class BackupService {
     };
   }
 
-  async load(backup: BackupDto): Promise<RestoreAnswerDto> {
+  async load(backup: BackupDto, origin: ChangeOrigin): Promise<RestoreAnswerDto> {
     const messages: string[] = [];
     const systemTypes = new Map(
       this.device
@@ -48,14 +51,15 @@ export class BackupService {
     const blocks = restorableBlocks(backup.blocks, this.units.temperature, systemTypes, messages);
     const documents = restorableDocuments(backup.store, messages);
     await this.store.replaceAll(documents);
-    const before = this.device.blocks().map((block) => block.id);
+    const before = this.blocks.readAll();
     await this.device.restore(blocks);
-    const now = this.device.blocks();
-    const remaining = new Set(now.map((block) => block.id));
+    const after = this.blocks.readAll();
+    const remaining = new Set(after.map((block) => block.id));
     this.patches.publish(
-      now.map((block) => this.blocks.view(block)),
-      before.filter((id) => !remaining.has(id)),
+      after,
+      before.map((block) => block.id).filter((id) => !remaining.has(id)),
     );
+    this.changes.publishBlocks('backup loaded', origin, before, after);
     return { messages };
   }
 }

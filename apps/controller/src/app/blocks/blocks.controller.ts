@@ -12,7 +12,8 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ValidatedBodyPipe } from '@eventcast/bootstrap';
-import { type Block, BlockDto, BlockIdentity, LinkDto, QuantityDto } from '@eventcast/domain';
+import { type Block, BlockDto, BlockIdentity, type ChangeOrigin, LinkDto, QuantityDto } from '@eventcast/domain';
+import { ApiOriginHeader, RestOrigin } from '../changes/rest-origin.decorator';
 import {
   BLOCK_REF,
   DISCOVERED_SENSOR,
@@ -47,14 +48,15 @@ export class BlocksController {
   constructor(private readonly blocks: BlocksService) {}
 
   @Post('create')
+  @ApiOriginHeader()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a block with complete data (omitted fields take their default)' })
   @ApiBody({ type: BlockDto, examples: { setpoint: { value: SETPOINT_WRITE } } })
   @ApiCreatedResponse({ type: BlockDto, example: SETPOINT_BLOCK })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiConflictResponse({ description: 'A block with this id exists, or the type is that of a system block.' })
-  create(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
-    return this.blocks.create(block);
+  create(@Body(BLOCK_BODY) block: BlockDto, @RestOrigin() origin: ChangeOrigin): Promise<Block> {
+    return this.blocks.create(block, origin);
   }
 
   @Post('read')
@@ -88,6 +90,7 @@ export class BlocksController {
   }
 
   @Post('write')
+  @ApiOriginHeader()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Write the complete data of a block; omitted fields take their default, read-only ones are ignored',
@@ -96,11 +99,12 @@ export class BlocksController {
   @ApiOkResponse({ type: BlockDto, example: SETPOINT_BLOCK })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
-  write(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
-    return this.blocks.write(block);
+  write(@Body(BLOCK_BODY) block: BlockDto, @RestOrigin() origin: ChangeOrigin): Promise<Block> {
+    return this.blocks.write(block, origin);
   }
 
   @Post('patch')
+  @ApiOriginHeader()
   @HttpCode(200)
   @ApiOperation({ summary: 'Change some fields of a block; the others keep their value' })
   @ApiBody({ type: BlockDto, examples: { setting: { value: SETPOINT_PATCH } } })
@@ -113,11 +117,12 @@ export class BlocksController {
   })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
-  patch(@Body(BLOCK_BODY) block: BlockDto): Promise<Block> {
-    return this.blocks.patch(block);
+  patch(@Body(BLOCK_BODY) block: BlockDto, @RestOrigin() origin: ChangeOrigin): Promise<Block> {
+    return this.blocks.patch(block, origin);
   }
 
   @Post('delete')
+  @ApiOriginHeader()
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a user block; links to it read null afterwards' })
   @ApiBody({ type: BlockRefDto, examples: REF_EXAMPLES })
@@ -125,8 +130,8 @@ export class BlocksController {
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
   @ApiConflictResponse({ description: 'The block is a system block.' })
-  delete(@Body(REF_BODY) ref: BlockRefDto): Promise<BlockIdentity> {
-    return this.blocks.delete(ref.id);
+  delete(@Body(REF_BODY) ref: BlockRefDto, @RestOrigin() origin: ChangeOrigin): Promise<BlockIdentity> {
+    return this.blocks.delete(ref.id, origin);
   }
 
   @Post('all/read')
@@ -154,20 +159,22 @@ export class BlocksController {
   }
 
   @Post('all/delete')
+  @ApiOriginHeader()
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete every user block; system blocks stay' })
   @ApiOkResponse({ type: [BlockIdentityDto], example: [SETPOINT_IDENTITY] })
-  deleteAll(): Promise<BlockIdentity[]> {
-    return this.blocks.deleteAll();
+  deleteAll(@RestOrigin() origin: ChangeOrigin): Promise<BlockIdentity[]> {
+    return this.blocks.deleteAll(origin);
   }
 
   @Post('discover')
+  @ApiOriginHeader()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Create blocks for plugged-in sensors and IO modules that have none; returns those created by this call',
   })
   @ApiOkResponse({ type: [BlockDto], example: [DISCOVERED_SENSOR] })
-  discover(): Promise<Block[]> {
-    return this.blocks.discover();
+  discover(@RestOrigin() origin: ChangeOrigin): Promise<Block[]> {
+    return this.blocks.discover(origin);
   }
 }

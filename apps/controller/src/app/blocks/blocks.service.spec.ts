@@ -1,5 +1,5 @@
 import { link as l, quantity as q, statePatchTopic } from '@eventcast/domain';
-import { controllerOnFakes, ControllerOnFakes } from '../../../test/fakes/services-on-fakes';
+import { controllerOnFakes, ControllerOnFakes, VIA_TEST } from '../../../test/fakes/services-on-fakes';
 import { BlocksService } from './blocks.service';
 
 describe(BlocksService.name, () => {
@@ -22,7 +22,10 @@ describe(BlocksService.name, () => {
 
   describe('create', () => {
     it('creates a block with a user nid and defaults for omitted fields, and announces it', async () => {
-      const created = await blocks.create(block('Pair', 'SetpointSensorPair', { enabled: true, storedSetting: 20 }));
+      const created = await blocks.create(
+        block('Pair', 'SetpointSensorPair', { enabled: true, storedSetting: 20 }),
+        VIA_TEST,
+      );
       expect(created).toMatchObject({ id: 'Pair', nid: 100, serviceId: 'c1', type: 'SetpointSensorPair' });
       expect(created.data).toMatchObject({
         enabled: true,
@@ -35,7 +38,10 @@ describe(BlocksService.name, () => {
     });
 
     it('keeps the meta it is given in the controller datastore and reads it back with the block', async () => {
-      const created = await blocks.create(block('Pair', 'SetpointSensorPair', {}, { meta: { note: 'fermenter 1' } }));
+      const created = await blocks.create(
+        block('Pair', 'SetpointSensorPair', {}, { meta: { note: 'fermenter 1' } }),
+        VIA_TEST,
+      );
       expect(created.meta).toEqual({ note: 'fermenter 1' });
       await expect(c.datastore.get('controller-service:c1', `block-${created.nid}`)).resolves.toMatchObject({
         blockId: 'Pair',
@@ -46,16 +52,16 @@ describe(BlocksService.name, () => {
 
     it('creates nothing and announces nothing when the meta cannot be stored', async () => {
       c.datastore.goOffline();
-      await expect(blocks.create(block('Pair', 'SetpointSensorPair', {}, { meta: { note: 'x' } }))).rejects.toThrow(
-        /offline/,
-      );
+      await expect(
+        blocks.create(block('Pair', 'SetpointSensorPair', {}, { meta: { note: 'x' } }), VIA_TEST),
+      ).rejects.toThrow(/offline/);
       expect(c.device.find('Pair')).toBeUndefined();
       expect(patches()).toEqual([]);
     });
 
     it('works without the datastore when no meta is given', async () => {
       c.datastore.goOffline();
-      await expect(blocks.create(block('Pair', 'SetpointSensorPair'))).resolves.toMatchObject({ id: 'Pair' });
+      await expect(blocks.create(block('Pair', 'SetpointSensorPair'), VIA_TEST)).resolves.toMatchObject({ id: 'Pair' });
     });
 
     it.each([
@@ -64,32 +70,32 @@ describe(BlocksService.name, () => {
       ['a type that does not exist', block('Odd', 'NoSuchType'), /NoSuchType is not a block type/],
     ])('refuses %s and creates nothing', async (_case, body, message) => {
       const before = c.device.blocks().length;
-      await expect(blocks.create(body)).rejects.toThrow(message);
+      await expect(blocks.create(body, VIA_TEST)).rejects.toThrow(message);
       expect(c.device.blocks()).toHaveLength(before);
       expect(patches()).toEqual([]);
     });
 
     it('refuses a block addressed to another controller service', async () => {
-      await expect(blocks.create({ ...block('Pair', 'SetpointSensorPair'), serviceId: 'c2' })).rejects.toThrow(
-        /serviceId: c2 is another controller service/,
-      );
+      await expect(
+        blocks.create({ ...block('Pair', 'SetpointSensorPair'), serviceId: 'c2' }, VIA_TEST),
+      ).rejects.toThrow(/serviceId: c2 is another controller service/);
       expect(c.device.find('Pair')).toBeUndefined();
     });
 
     it('refuses data the block type does not take, naming the field', async () => {
-      await expect(blocks.create(block('Pair', 'SetpointSensorPair', { storedSetting: 'warm' }))).rejects.toThrow(
-        /storedSetting/,
-      );
-      await expect(blocks.create(block('Pair', 'SetpointSensorPair', { sensorId: 'Missing' }))).rejects.toThrow(
-        /sensorId .*Missing/,
-      );
+      await expect(
+        blocks.create(block('Pair', 'SetpointSensorPair', { storedSetting: 'warm' }), VIA_TEST),
+      ).rejects.toThrow(/storedSetting/);
+      await expect(
+        blocks.create(block('Pair', 'SetpointSensorPair', { sensorId: 'Missing' }), VIA_TEST),
+      ).rejects.toThrow(/sensorId .*Missing/);
       expect(c.device.find('Pair')).toBeUndefined();
     });
   });
 
   describe('reads', () => {
     beforeEach(async () => {
-      await blocks.create(block('Pair', 'SetpointSensorPair', { enabled: true, storedSetting: 20 }));
+      await blocks.create(block('Pair', 'SetpointSensorPair', { enabled: true, storedSetting: 20 }), VIA_TEST);
     });
 
     it('gives temperatures in the user unit, and the stored data in the device unit', () => {
@@ -116,7 +122,7 @@ describe(BlocksService.name, () => {
 
   describe('write and patch', () => {
     beforeEach(async () => {
-      await blocks.create(block('Sensor', 'TempSensorMock'));
+      await blocks.create(block('Sensor', 'TempSensorMock'), VIA_TEST);
       await blocks.create(
         block('Pair', 'SetpointSensorPair', {
           enabled: true,
@@ -124,12 +130,13 @@ describe(BlocksService.name, () => {
           filter: 'FILTER_3m',
           sensorId: 'Sensor',
         }),
+        VIA_TEST,
       );
       c.publisher.published.length = 0;
     });
 
     it('writes the complete data: omitted fields take their default, and the change is announced', async () => {
-      const written = await blocks.write(block('Pair', 'SetpointSensorPair', { storedSetting: 21 }));
+      const written = await blocks.write(block('Pair', 'SetpointSensorPair', { storedSetting: 21 }), VIA_TEST);
       expect(written.data).toMatchObject({
         enabled: true,
         storedSetting: q('degC', 21),
@@ -142,7 +149,7 @@ describe(BlocksService.name, () => {
 
     it('patches the given fields only, reading a bare number in the user unit', async () => {
       c.units.follow({ temperature: 'degF' });
-      const patched = await blocks.patch(block('Pair', 'SetpointSensorPair', { storedSetting: 70 }));
+      const patched = await blocks.patch(block('Pair', 'SetpointSensorPair', { storedSetting: 70 }), VIA_TEST);
       expect(patched.data).toMatchObject({
         enabled: true,
         filter: 'FILTER_3m',
@@ -153,17 +160,17 @@ describe(BlocksService.name, () => {
     });
 
     it('replaces the meta on a write and merges it key by key on a patch', async () => {
-      await blocks.write(block('Pair', 'SetpointSensorPair', {}, { meta: { a: 1, b: 1 } }));
-      await blocks.patch(block('Pair', 'SetpointSensorPair', {}, { meta: { b: 2, c: 3 } }));
+      await blocks.write(block('Pair', 'SetpointSensorPair', {}, { meta: { a: 1, b: 1 } }), VIA_TEST);
+      await blocks.patch(block('Pair', 'SetpointSensorPair', {}, { meta: { b: 2, c: 3 } }), VIA_TEST);
       expect(blocks.read('Pair').meta).toEqual({ a: 1, b: 2, c: 3 });
-      await blocks.write(block('Pair', 'SetpointSensorPair', {}, { meta: { only: true } }));
+      await blocks.write(block('Pair', 'SetpointSensorPair', {}, { meta: { only: true } }), VIA_TEST);
       expect(blocks.read('Pair').meta).toEqual({ only: true });
     });
 
     it('changes nothing when a given meta cannot be stored', async () => {
       c.datastore.goOffline();
       await expect(
-        blocks.patch(block('Pair', 'SetpointSensorPair', { enabled: false }, { meta: { a: 1 } })),
+        blocks.patch(block('Pair', 'SetpointSensorPair', { enabled: false }, { meta: { a: 1 } }), VIA_TEST),
       ).rejects.toThrow(/offline/);
       expect(blocks.read('Pair').data.enabled).toBe(true);
       expect(patches()).toEqual([]);
@@ -172,12 +179,14 @@ describe(BlocksService.name, () => {
     it.each(['write', 'patch'] as const)(
       'answers a %s of a block that does not exist with its name',
       async (operation) => {
-        await expect(blocks[operation](block('Ghost', 'SetpointSensorPair'))).rejects.toThrow(/no block named Ghost/);
+        await expect(blocks[operation](block('Ghost', 'SetpointSensorPair'), VIA_TEST)).rejects.toThrow(
+          /no block named Ghost/,
+        );
       },
     );
 
     it.each(['write', 'patch'] as const)('refuses a %s that gives the block another type', async (operation) => {
-      await expect(blocks[operation](block('Pair', 'TempSensorMock'))).rejects.toThrow(
+      await expect(blocks[operation](block('Pair', 'TempSensorMock'), VIA_TEST)).rejects.toThrow(
         /Pair is a SetpointSensorPair, not a TempSensorMock/,
       );
       expect(patches()).toEqual([]);
@@ -186,13 +195,13 @@ describe(BlocksService.name, () => {
 
   describe('delete', () => {
     beforeEach(async () => {
-      await blocks.create(block('Sensor', 'TempSensorMock', {}, { meta: { room: 'cellar' } }));
-      await blocks.create(block('Pair', 'SetpointSensorPair', { sensorId: 'Sensor' }));
+      await blocks.create(block('Sensor', 'TempSensorMock', {}, { meta: { room: 'cellar' } }), VIA_TEST);
+      await blocks.create(block('Pair', 'SetpointSensorPair', { sensorId: 'Sensor' }), VIA_TEST);
       c.publisher.published.length = 0;
     });
 
     it('deletes a block, answers its identity, clears links to it and announces both', async () => {
-      await expect(blocks.delete('Sensor')).resolves.toEqual({
+      await expect(blocks.delete('Sensor', VIA_TEST)).resolves.toEqual({
         id: 'Sensor',
         nid: 100,
         serviceId: 'c1',
@@ -204,20 +213,20 @@ describe(BlocksService.name, () => {
     });
 
     it('forgets the meta of the deleted block, so a new block of the same name starts without one', async () => {
-      await blocks.delete('Sensor');
+      await blocks.delete('Sensor', VIA_TEST);
       await new Promise((resolve) => setImmediate(resolve));
       await expect(c.datastore.get('controller-service:c1', 'block-100')).resolves.toBeNull();
-      expect((await blocks.create(block('Sensor', 'TempSensorMock'))).meta).toBeUndefined();
+      expect((await blocks.create(block('Sensor', 'TempSensorMock'), VIA_TEST)).meta).toBeUndefined();
     });
 
     it('refuses to delete a system block or one that does not exist', async () => {
-      await expect(blocks.delete('SystemInfo')).rejects.toThrow(/SystemInfo is a system block/);
-      await expect(blocks.delete('Ghost')).rejects.toThrow(/no block named Ghost/);
+      await expect(blocks.delete('SystemInfo', VIA_TEST)).rejects.toThrow(/SystemInfo is a system block/);
+      await expect(blocks.delete('Ghost', VIA_TEST)).rejects.toThrow(/no block named Ghost/);
       expect(patches()).toEqual([]);
     });
 
     it('deletes every user block and keeps the system blocks', async () => {
-      const deleted = await blocks.deleteAll();
+      const deleted = await blocks.deleteAll(VIA_TEST);
       expect(deleted.map((identity) => identity.id)).toEqual(['Sensor', 'Pair']);
       expect(blocks.readAll().map((read) => read.id)).toEqual(['SystemInfo', 'OnboardPins']);
       expect(patches()).toEqual([{ changed: [], deleted: ['Sensor', 'Pair'] }]);
@@ -225,11 +234,11 @@ describe(BlocksService.name, () => {
   });
 
   it('creates blocks for plugged-in hardware once, and announces them', async () => {
-    const found = await blocks.discover();
+    const found = await blocks.discover(VIA_TEST);
     expect(found).toMatchObject([
       { id: 'TempSensorOneWire-1', type: 'TempSensorOneWire', data: { address: '28C80E9A0300009D' } },
     ]);
-    await expect(blocks.discover()).resolves.toEqual([]);
+    await expect(blocks.discover(VIA_TEST)).resolves.toEqual([]);
     expect(patches()).toEqual([{ changed: found, deleted: [] }]);
   });
 

@@ -1,7 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { BlockData, BlockType, findBlockType, FIRST_USER_NID, mergePatch } from '@eventcast/block-model';
-import { BadRequestError, Block, BlockIdentity, ConflictError, NotFoundError } from '@eventcast/domain';
+import {
+  BadRequestError,
+  Block,
+  BlockIdentity,
+  ChangeKind,
+  ChangeOrigin,
+  ConflictError,
+  NotFoundError,
+} from '@eventcast/domain';
 import { ControllerConfig } from '../../config/controller.config';
+import { ChangeEventPublisher } from '../changes/change-event.publisher';
 import { ControllerDevice, DeviceBlock } from '../ports/controller-device.port';
 import { UserUnitsService } from '../units/user-units.service';
 import { normaliseBlockData, tempUnitSetting } from './block-data.util';
@@ -9,10 +18,13 @@ import { BlockMetaService } from './block-meta.service';
 import { BlockPatchPublisher } from './block-patch.publisher';
 import { blockIdentity, blockView, loggedBlockView, storedBlockView } from './block-views.util';
 
+// The system info block follows the user's temperature unit by itself.
+const USER_UNIT_ORIGIN: ChangeOrigin = { via: 'controller', by: "the user's temperature unit" };
+
 /**
  * The block operations of docs/controller.md on the controller device: writes are normalised by the block
  * model (defaults, units, links), reads give temperatures in the user's unit, and every change is
- * announced as a patch event. `meta` lives in the controller datastore: a call that gives `meta`
+ * announced as a patch event and, with where it came from, as a change event. `meta` lives in the controller datastore: a call that gives `meta`
  * needs the datastore (503 without it, and nothing changes); the others work from the device alone.
  */
 @Injectable()
@@ -25,6 +37,7 @@ export class BlocksService implements OnApplicationBootstrap {
     private readonly units: UserUnitsService,
     private readonly patches: BlockPatchPublisher,
     private readonly meta: BlockMetaService,
+    private readonly changes: ChangeEventPublisher,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -56,7 +69,7 @@ export class BlocksService implements OnApplicationBootstrap {
     return this.device.blocks().map((block) => storedBlockView(this.config.serviceId, block));
   }
 
-  async create(block: Block): Promise<Block> {
+  async create(block: Block, origin: ChangeOrigin): Promise<Block> {
     this.checkOwner(block);
     const type = this.creatableType(block.type);
     if (this.device.find(block.id) !== undefined)
@@ -65,30 +78,35 @@ export class BlocksService implements OnApplicationBootstrap {
     const created = await this.device.create({ id: block.id, type: type.name, nid: block.nid, data });
     if (block.meta !== undefined)
       await this.meta.replace(created, block.meta).catch((error: unknown) => this.undoCreate(created, error));
-    return this.announce(created);
+    return this.announce(created, 'created', origin);
   }
 
   /** Replaces the block's data: omitted fields take their default. A given `meta` replaces the block's meta. */
-  async write(block: Block): Promise<Block> {
+  async write(block: Block, origin: ChangeOrigin): Promise<Block> {
     const type = this.typeOfExisting(block);
     const data = this.normalise(type, block.data);
-    if (block.meta !== undefined) await this.meta.replace(this.existing(block.id), block.meta);
-    return this.announce(await this.device.write(block.id, data));
+    const current = this.existing(block.id);
+    const before = this.view(current);
+    if (block.meta !== undefined) await this.meta.replace(current, block.meta);
+    return this.announce(await this.device.write(block.id, data), 'written', origin, before);
   }
 
   /** Merges the given fields into the block's current data, then writes the result. A given `meta` is merged likewise, key by key. */
-  async patch(block: Block): Promise<Block> {
+  async patch(block: Block, origin: ChangeOrigin): Promise<Block> {
     const type = this.typeOfExisting(block);
     const current = this.existing(block.id);
+    const before = this.view(current);
     const data = this.normalise(type, mergePatch(current.data, block.data));
     if (block.meta !== undefined) await this.meta.merge(current, block.meta);
-    return this.announce(await this.device.write(block.id, data));
+    return this.announce(await this.device.write(block.id, data), 'patched', origin, before);
   }
 
-  async delete(id: string): Promise<BlockIdentity> {
+  async delete(id: string, origin: ChangeOrigin): Promise<BlockIdentity> {
     const block = this.existing(id);
     if (block.nid < FIRST_USER_NID) throw new ConflictError(`id: ${id} is a system block, which cannot be deleted`);
+    const before = this.readAll();
     const { relinked } = await this.device.delete(id);
+    this.changes.publishBlocks('deleted', origin, before, this.readAll());
     void this.meta.forget([block.nid]);
     this.patches.publish(
       relinked.map((changed) => this.view(changed)),
@@ -98,8 +116,10 @@ export class BlocksService implements OnApplicationBootstrap {
   }
 
   /** Deletes every user block; system blocks stay. */
-  async deleteAll(): Promise<BlockIdentity[]> {
+  async deleteAll(origin: ChangeOrigin): Promise<BlockIdentity[]> {
+    const before = this.readAll();
     const { removed, relinked } = await this.device.deleteAll();
+    this.changes.publishBlocks('deleted', origin, before, this.readAll());
     void this.meta.forget(removed.map((block) => block.nid));
     this.patches.publish(
       relinked.map((changed) => this.view(changed)),
@@ -109,9 +129,10 @@ export class BlocksService implements OnApplicationBootstrap {
   }
 
   /** Creates blocks for plugged-in hardware that has none yet. */
-  async discover(): Promise<Block[]> {
+  async discover(origin: ChangeOrigin): Promise<Block[]> {
     const found = (await this.device.discover()).map((block) => this.view(block));
     this.patches.publish(found);
+    this.changes.publishBlocks('discovered', origin, [], found);
     return found;
   }
 
@@ -120,9 +141,11 @@ export class BlocksService implements OnApplicationBootstrap {
     return blockView(this.config.serviceId, block, this.units.temperature, this.meta.metaOf(block.nid));
   }
 
-  private announce(block: DeviceBlock): Block {
+  /** Publishes the patch event and the change event of a block that an operation of `kind` stored. */
+  private announce(block: DeviceBlock, kind: ChangeKind, origin: ChangeOrigin, before?: Block): Block {
     const view = this.view(block);
     this.patches.publish([view]);
+    this.changes.publishBlocks(kind, origin, before ? [before] : [], [view]);
     return view;
   }
 
@@ -176,7 +199,8 @@ export class BlocksService implements OnApplicationBootstrap {
     const wanted = tempUnitSetting(this.units.temperature);
     if (info === undefined || info.data.tempUnit === wanted) return;
     try {
-      this.announce(await this.device.write(info.id, { tempUnit: wanted }));
+      const before = this.view(info);
+      this.announce(await this.device.write(info.id, { tempUnit: wanted }), 'written', USER_UNIT_ORIGIN, before);
     } catch (error) {
       this.logger.error(`could not set ${info.id}'s tempUnit to ${wanted}: ${String(error)}`);
     }

@@ -1,6 +1,6 @@
 import { historyTopic, stateTopic } from '@eventcast/domain';
 import { SIMULATED_DEVICE_VERSION } from '../../infra/device/simulated-controller-device';
-import { controllerOnFakes, ControllerOnFakes } from '../../../test/fakes/services-on-fakes';
+import { controllerOnFakes, ControllerOnFakes, VIA_TEST } from '../../../test/fakes/services-on-fakes';
 import { BroadcastService } from './broadcast.service';
 
 describe(BroadcastService.name, () => {
@@ -10,13 +10,16 @@ describe(BroadcastService.name, () => {
   beforeEach(async () => {
     c = controllerOnFakes();
     broadcasts = c.broadcasts;
-    await c.blocks.create({ id: 'Sensor', serviceId: 'c1', type: 'TempSensorMock', data: {} });
-    await c.blocks.create({
-      id: 'Pair',
-      serviceId: 'c1',
-      type: 'SetpointSensorPair',
-      data: { storedSetting: 20, sensorId: 'Sensor' },
-    });
+    await c.blocks.create({ id: 'Sensor', serviceId: 'c1', type: 'TempSensorMock', data: {} }, VIA_TEST);
+    await c.blocks.create(
+      {
+        id: 'Pair',
+        serviceId: 'c1',
+        type: 'SetpointSensorPair',
+        data: { storedSetting: 20, sensorId: 'Sensor' },
+      },
+      VIA_TEST,
+    );
     c.publisher.published.length = 0;
   });
 

@@ -416,7 +416,10 @@ export interface operations {
     BlocksController_deleteAll: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Who makes the change (at most 120 characters, e.g. `quick action Cold crash`), named in the change event (docs/events.md). */
+                "Eventcast-Origin"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -628,7 +631,10 @@ export interface operations {
     BackupController_load: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Who makes the change (at most 120 characters, e.g. `quick action Cold crash`), named in the change event (docs/events.md). */
+                "Eventcast-Origin"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -741,7 +747,10 @@ export interface operations {
     BlocksController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Who makes the change (at most 120 characters, e.g. `quick action Cold crash`), named in the change event (docs/events.md). */
+                "Eventcast-Origin"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -835,7 +844,10 @@ export interface operations {
     BlocksController_delete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Who makes the change (at most 120 characters, e.g. `quick action Cold crash`), named in the change event (docs/events.md). */
+                "Eventcast-Origin"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -894,7 +906,10 @@ export interface operations {
     BlocksController_discover: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Who makes the change (at most 120 characters, e.g. `quick action Cold crash`), named in the change event (docs/events.md). */
+                "Eventcast-Origin"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -943,7 +958,10 @@ export interface operations {
     BlocksController_patch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Who makes the change (at most 120 characters, e.g. `quick action Cold crash`), named in the change event (docs/events.md). */
+                "Eventcast-Origin"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1240,7 +1258,10 @@ export interface operations {
     BlocksController_write: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Who makes the change (at most 120 characters, e.g. `quick action Cold crash`), named in the change event (docs/events.md). */
+                "Eventcast-Origin"?: string;
+            };
             path?: never;
             cookie?: never;
         };
