@@ -12,6 +12,7 @@ describe(readControllerConfig.name, () => {
       serviceId: 'controller-1',
       datastoreUrl: 'http://localhost:5002',
       broadcastIntervalMs: 5000,
+      simSpeed: 1,
     });
   });
 
@@ -25,5 +26,16 @@ describe(readControllerConfig.name, () => {
   it('refuses a datastore address that is not http(s) and an interval below 100 ms', () => {
     expect(() => readControllerConfig({ DATASTORE_URL: 'redis://localhost:6379' })).toThrow(/DATASTORE_URL/);
     expect(() => readControllerConfig({ BROADCAST_INTERVAL_MS: '50' })).toThrow(/BROADCAST_INTERVAL_MS/);
+  });
+
+  it('simulates a fridge, faster than real time, when asked, and refuses settings that cannot work', () => {
+    expect(readControllerConfig({ SIM_FRIDGE: 'on', SIM_SPEED: '60' })).toMatchObject({
+      simSpeed: 60,
+      simFridge: { ambientDegC: 20, heaterWatts: 100 },
+    });
+    expect(() => readControllerConfig({ SIM_FRIDGE: '{"heaterWatts": -1}' })).toThrow(
+      /SIM_FRIDGE.*heaterWatts must be 0 or more/,
+    );
+    expect(() => readControllerConfig({ SIM_SPEED: '0' })).toThrow(/SIM_SPEED/);
   });
 });

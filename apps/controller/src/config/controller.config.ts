@@ -6,6 +6,7 @@ import {
   textVariable,
   urlVariable,
 } from '@eventcast/bootstrap';
+import { parseFridgeSettings } from '../infra/device/simulation/fridge-settings';
 
 const controllerVariables = {
   ...commonVariables(5000),
@@ -19,6 +20,10 @@ const controllerVariables = {
   /** The datastore's API token (its `API_TOKEN`), when it has one. */
   datastoreApiToken: optionalTokenVariable('DATASTORE_API_TOKEN'),
   broadcastIntervalMs: integerVariable('BROADCAST_INTERVAL_MS', 5000, 100, 3_600_000),
+  /** How many times faster than real time the simulated device's time passes. */
+  simSpeed: integerVariable('SIM_SPEED', 1, 1, 3600),
+  /** The thermal model of a fridge that the simulated device's sensors and actuators are part of. */
+  simFridge: { name: 'SIM_FRIDGE', parse: parseFridgeSettings },
 };
 
 /** The controller service's configuration, read once at start-up. */

@@ -246,7 +246,8 @@ describe(SimulatedControllerDevice.name, () => {
       await device.write('Sensor', written('TempSensorMock', { connected: true, setting: 23 }));
       tickAfter(5);
       expect(data('Pair').valueUnfiltered).toEqual(q('degC', 23));
-      expect((data('Pair').value as { value: number }).value).toBeCloseTo(21, 6);
+      // Five steps of a second, each taking a fifteenth of the way left.
+      expect((data('Pair').value as { value: number }).value).toBeCloseTo(23 - 3 * (14 / 15) ** 5, 6);
       await device.write(
         'Pair',
         written('SetpointSensorPair', { enabled: false, sensorId: 'Sensor', storedSetting: 18 }),

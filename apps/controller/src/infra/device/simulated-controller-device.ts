@@ -20,6 +20,7 @@ import {
 import { DeviceFile } from './device-file';
 import { clearLinksTo } from './links.util';
 import { DEFAULT_HARDWARE, SimulatedHardware } from './simulated-hardware';
+import { FridgeModel, FridgeSettings } from './simulation/fridge-model';
 import { simulate } from './simulation/simulate';
 import { BlockMemory, SimBlock, SimulationWorld } from './simulation/tick-context';
 
@@ -38,6 +39,23 @@ export interface SimulatedDeviceOptions {
   hardware?: readonly SimulatedHardware[];
   /** The clock, in epoch milliseconds. */
   now?: () => number;
+  /** How many times faster than `now` the simulated time passes (`SIM_SPEED`); 1 unless given. */
+  speed?: number;
+  /** The thermal model of a fridge that the sensors and actuators are part of (`SIM_FRIDGE`); none unless given. */
+  fridge?: FridgeSettings;
+}
+
+// The longest step the simulation takes: a tick that covers more (a fast SIM_SPEED, a late timer)
+// is cut into steps of this, so PWM periods, minimum on and off times and the fridge keep their
+// resolution; past MAX_STEPS_PER_TICK (a machine that slept) the rest passes in one step.
+const MAX_STEP_MS = 1000;
+const MAX_STEPS_PER_TICK = 3600;
+
+/** A clock `speed` times faster than `now`, from the moment it is made. */
+function fasterClock(now: () => number, speed: number): () => number {
+  if (speed === 1) return now;
+  const startedMs = now();
+  return () => startedMs + (now() - startedMs) * speed;
 }
 
 /** What the simulated device reports as its firmware version. */
@@ -57,6 +75,7 @@ export class SimulatedControllerDevice extends ControllerDevice {
   private readonly now: () => number;
   private readonly byId = new Map<string, SimBlock>();
   private readonly memory = new Map<string, BlockMemory>();
+  private readonly fridge?: FridgeModel;
   private readonly startedMs: number;
   private deviceId = randomBytes(6).toString('hex').toUpperCase();
   private nextNid = FIRST_USER_NID;
@@ -71,7 +90,8 @@ export class SimulatedControllerDevice extends ControllerDevice {
     this.file = new DeviceFile(options.file);
     this.hardware = options.hardware ?? DEFAULT_HARDWARE;
     this.plugged = new Set(this.hardware.map((hardware) => hardware.address.toUpperCase()));
-    this.now = options.now ?? Date.now;
+    this.now = fasterClock(options.now ?? Date.now, options.speed ?? 1);
+    if (options.fridge !== undefined) this.fridge = new FridgeModel(options.fridge);
     this.startedMs = this.now();
     this.lastTickMs = this.startedMs;
     this.load();
@@ -80,15 +100,25 @@ export class SimulatedControllerDevice extends ControllerDevice {
 
   /** Ticks every `periodMs` until `close`. */
   start(periodMs = 1000): void {
-    this.timer ??= setInterval(() => this.tick(this.now()), periodMs);
+    this.timer ??= setInterval(() => this.tickNow(), periodMs);
   }
 
-  /** Computes the read-only values at `nowMs`; time passes since the previous tick. */
+  /** Ticks at the device's clock: the simulated time, which `SIM_SPEED` makes pass faster than the real one. */
+  tickNow(): void {
+    this.tick(this.now());
+  }
+
+  /** Computes the read-only values at `nowMs` (simulated time); time passes since the previous tick, in steps of at most a second. */
   tick(nowMs: number): void {
     const started = performance.now();
+    const world = this.world((nowMs - this.lastTickMs) / 1000);
+    for (let step = 1; step < MAX_STEPS_PER_TICK && nowMs - this.lastTickMs > MAX_STEP_MS; step++) {
+      this.lastTickMs += MAX_STEP_MS;
+      simulate(world, this.lastTickMs, MAX_STEP_MS / 1000);
+    }
     const dtS = Math.max(0, (nowMs - this.lastTickMs) / 1000);
-    this.lastTickMs = nowMs;
-    simulate(this.world(), nowMs, dtS);
+    this.lastTickMs = Math.max(nowMs, this.lastTickMs);
+    simulate(world, nowMs, dtS);
     const seconds = (performance.now() - started) / 1000;
     this.work.ticks += 1;
     this.work.seconds += seconds;
@@ -237,16 +267,18 @@ export class SimulatedControllerDevice extends ControllerDevice {
   }
 
   private settle(): void {
-    simulate(this.world(), this.now(), 0);
+    simulate(this.world(0), this.now(), 0);
   }
 
-  private world(): SimulationWorld {
+  private world(tickIntervalS: number): SimulationWorld {
     return {
+      tickIntervalS,
       blocks: this.blocks() as SimBlock[],
       byId: this.byId,
       plugged: this.plugged,
       memory: this.memory,
       startedMs: this.startedMs,
+      fridge: this.fridge,
     };
   }
 

@@ -9,9 +9,9 @@ const ONEWIRE_DRIFT_PERIOD_S = 900;
 
 /**
  * Sensor values: a mock sensor reads its setting plus its fluctuations (null when not
- * connected); a OneWire sensor that is plugged in drifts slowly around 20 degC plus its offset; an
- * external sensor reads its setting until `timeout` passes without a write; a DS2413 is connected
- * while plugged in.
+ * connected); a OneWire sensor that is plugged in reads the configured fridge's air or beer, or
+ * else drifts slowly around 20 degC, plus its offset; an external sensor reads its setting until
+ * `timeout` passes without a write; a DS2413 is connected while plugged in.
  */
 export function simulateSensors(context: TickContext): void {
   for (const { data } of context.ofType('TempSensorMock')) {
@@ -22,7 +22,7 @@ export function simulateSensors(context: TickContext): void {
     setQuantityValue(
       data,
       'value',
-      plugged ? oneWireValue(context, String(data.address)) + (quantityValue(data, 'offset') ?? 0) : null,
+      plugged ? oneWireTemperature(context, String(data.address)) + (quantityValue(data, 'offset') ?? 0) : null,
     );
   }
   for (const { data } of context.ofType('TempSensorExternal')) {
@@ -45,7 +45,12 @@ function mockValue(context: TickContext, data: Record<string, unknown>): number 
   return value;
 }
 
-function oneWireValue(context: TickContext, address: string): number {
+/** The fridge's temperature where the sensor sits in a configured fridge, else its drift around 20 degC. */
+function oneWireTemperature(context: TickContext, address: string): number {
+  return context.world.fridge?.temperatureAt(address) ?? oneWireDrift(context, address);
+}
+
+function oneWireDrift(context: TickContext, address: string): number {
   // Each address swings with its own phase, so two sensors do not read alike.
   const phase = [...address].reduce((sum, char) => sum + char.charCodeAt(0), 0);
   return (

@@ -5,6 +5,7 @@ import { TickContext } from './tick-context';
 export function simulateSystem(context: TickContext): void {
   for (const { data } of context.ofType('SysInfo')) {
     setQuantityValue(data, 'uptime', Math.max(0, (context.nowMs - context.world.startedMs) / 1000));
-    if (context.dtS > 0) data.updatesPerSecond = Math.round(100 / context.dtS) / 100;
+    const intervalS = context.world.tickIntervalS;
+    if (intervalS > 0) data.updatesPerSecond = Math.round(100 / intervalS) / 100;
   }
 }

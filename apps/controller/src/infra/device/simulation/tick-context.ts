@@ -1,4 +1,5 @@
 import { BlockData, implementsInterface } from '@eventcast/block-model';
+import type { FridgeModel } from './fridge-model';
 import { linkedId } from './sim-values.util';
 
 /** A block as the simulation changes it: its data is updated in place. */
@@ -29,6 +30,10 @@ export interface SimulationWorld {
   readonly plugged: ReadonlySet<string>;
   readonly memory: Map<string, BlockMemory>;
   readonly startedMs: number;
+  /** Seconds since the previous tick, which may pass in several steps; 0 when a change is only settled. */
+  readonly tickIntervalS: number;
+  /** The thermal model of a fridge, when one is configured: the OneWire sensors it names read its temperatures. */
+  readonly fridge?: FridgeModel;
 }
 
 /**
