@@ -96,7 +96,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     await page.getByRole('button', { name: 'Save quick action' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: `Beer setpoint on ${fermenter}: data.filterThreshold must be at least 0 delta_degC` })
+      .filter({ hasText: `Beer setpoint on ${fermenter}: Filter bypass must be at least 0 Δ°C` })
       .waitFor();
     await expect(page.getByRole('list', { name: 'Quick actions' }).getByRole('heading').count()).resolves.toBe(0);
     await expect(seriousAxeViolations(page, 'quick action refused')).resolves.toEqual([]);
