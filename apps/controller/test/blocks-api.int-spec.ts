@@ -47,6 +47,13 @@ describe('the block REST API', () => {
     expect(data?.nid).toBeGreaterThanOrEqual(100);
   });
 
+  it('creates a mock sensor given no data connected, reading a room temperature', async () => {
+    const created = await dataOf(
+      controller.client.POST('/blocks/create', { body: block('New sensor', 'TempSensorMock') }),
+    );
+    expect(created.data).toMatchObject({ connected: true, setting: q('degC', 20), value: q('degC', 20) });
+  });
+
   it('answers a write with the whole state: omitted values take their default', async () => {
     await controller.client.POST('/blocks/create', {
       body: block('Pair', 'SetpointSensorPair', { enabled: false, storedSetting: 18, filter: 'FILTER_3m' }),

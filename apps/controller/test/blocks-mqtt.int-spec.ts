@@ -49,7 +49,7 @@ describe('the MQTT block API and the patch events', () => {
     let seen = patchesSoFar();
     await peer.publish(
       'eventcast/controller/blocks/create',
-      block('Sensor', 'TempSensorMock', { connected: true, setting: 20 }),
+      block('Sensor', 'TempSensorMock', { connected: false, setting: 18 }),
     );
     const created = await patchAbout('Sensor', seen);
     expect(created.retain).toBe(false);
@@ -61,18 +61,19 @@ describe('the MQTT block API and the patch events', () => {
 
     seen = patchesSoFar();
     await peer.publish('eventcast/controller/blocks/write', block('Sensor', 'TempSensorMock', { setting: 25 }));
-    expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({
-      connected: false,
-      setting: q('degC', 25),
-      value: q('degC', null),
-    });
-
-    seen = patchesSoFar();
-    await peer.publish('eventcast/controller/blocks/patch', block('Sensor', 'TempSensorMock', { connected: true }));
+    // A write sets every field: the omitted `connected` takes its default, true.
     expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({
       connected: true,
       setting: q('degC', 25),
       value: q('degC', 25),
+    });
+
+    seen = patchesSoFar();
+    await peer.publish('eventcast/controller/blocks/patch', block('Sensor', 'TempSensorMock', { connected: false }));
+    expect((await patchAbout('Sensor', seen)).payload.data.changed[0].data).toMatchObject({
+      connected: false,
+      setting: q('degC', 25),
+      value: q('degC', null),
     });
 
     seen = patchesSoFar();

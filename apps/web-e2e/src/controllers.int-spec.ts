@@ -204,12 +204,16 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     await form.getByRole('button', { name: 'Close' }).click();
   }, 30_000);
 
-  it("creates a block of a type with its defaults, and shows the service's message for a bad name in the form's words", async () => {
+  it("creates a block of a type picked by its title, with its defaults, and shows the service's message for a bad name in the form's words", async () => {
     const panel = page.locator('details', { has: page.getByText('New block', { exact: true }) });
     await panel.getByText('New block', { exact: true }).click();
     const form = panel.getByRole('form', { name: 'New block' });
     await form.getByLabel('Block name').fill('9 lives');
-    await form.getByLabel('Block type').selectOption('TempSensorMock');
+    const type = form.getByLabel('Block type');
+    await type.selectOption({ label: 'Simulated temperature sensor' });
+    await expect(
+      type.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()),
+    ).resolves.toMatch(/^Reads a temperature you set/);
     await form.getByRole('button', { name: 'Create' }).click();
     const problem = form.getByText(/^A block name must start with a letter/);
     await problem.waitFor();
@@ -221,7 +225,12 @@ describeOnEachDatastore('a user watching the controllers', ({ store, screenshot 
     await form.getByRole('button', { name: 'Create' }).click();
     await form.getByText('Created Spare sensor.').waitFor();
     const spare = blockCard(page, 'Spare sensor');
-    await expect(fieldValue(spare, 'Connected').textContent()).resolves.toBe('no');
+    // A new simulated sensor reads a room temperature, in the user's unit (degF since the test before).
+    await expect(fieldValue(spare, 'Connected').textContent()).resolves.toBe('yes');
+    await fieldValue(spare, 'Temperature')
+      .filter({ hasText: /^68\.00 °F$/ })
+      .waitFor();
+    await expect(spare.locator('p.hint').first().textContent()).resolves.toBe('Simulated temperature sensor');
     await expect(shownBlocks(page)).resolves.not.toContain('9 lives');
     await expect(seriousAxeViolations(page, 'new block')).resolves.toEqual([]);
     await panel.getByText('New block', { exact: true }).click();

@@ -74,41 +74,41 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     await page.getByText('No quick action saved yet.').waitFor();
     await page.getByRole('button', { name: 'New quick action' }).click();
     await page.getByLabel('Quick action name').fill('Ferment');
-    const setting = { field: 'storedSetting', input: 'Setpoint (°C)' };
+    const setting = { field: 'Setpoint', input: 'Setpoint (°C)' };
     await addChange(page, { ...setting, serviceId: fermenter, blockId: 'Beer setpoint', value: '20' });
     await addChange(page, { ...setting, serviceId: fermenter, blockId: 'Fridge setpoint', value: '4' });
     await addChange(page, { ...setting, serviceId: 'cellar', blockId: 'Cellar setpoint', value: '14' });
     await addChange(page, {
       serviceId: fermenter,
       blockId: 'Beer setpoint',
-      field: 'filterThreshold',
+      field: 'Filter bypass',
       input: 'Filter bypass (Δ°C)',
       value: '-1',
     });
     const changes = page.getByRole('list', { name: 'Changes of Ferment' }).getByRole('listitem');
     await expect(changes.allTextContents()).resolves.toEqual([
-      `${fermenter} · Beer setpoint · storedSetting = 20 °CRemove`,
-      `${fermenter} · Beer setpoint · filterThreshold = -1 Δ°CRemove`,
-      `${fermenter} · Fridge setpoint · storedSetting = 4 °CRemove`,
-      'cellar · Cellar setpoint · storedSetting = 14 °CRemove',
+      `${fermenter} · Beer setpoint · Setpoint = 20.00 °CRemove`,
+      `${fermenter} · Beer setpoint · Filter bypass = -1.00 Δ°CRemove`,
+      `${fermenter} · Fridge setpoint · Setpoint = 4.00 °CRemove`,
+      'cellar · Cellar setpoint · Setpoint = 14.00 °CRemove',
     ]);
 
     await page.getByRole('button', { name: 'Save quick action' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: `Beer setpoint on ${fermenter}: data.filterThreshold must be at least 0 delta_degC` })
+      .filter({ hasText: `Beer setpoint on ${fermenter}: Filter bypass must be at least 0 Δ°C` })
       .waitFor();
     await expect(page.getByRole('list', { name: 'Quick actions' }).getByRole('heading').count()).resolves.toBe(0);
     await expect(seriousAxeViolations(page, 'quick action refused')).resolves.toEqual([]);
 
-    await page.getByRole('button', { name: `Remove Beer setpoint filterThreshold on ${fermenter}` }).click();
+    await page.getByRole('button', { name: `Remove Beer setpoint Filter bypass on ${fermenter}` }).click();
     await page.getByRole('button', { name: 'Save quick action' }).click();
     const ferment = quickActionCard(page, 'Ferment');
     await actionStateLine(ferment)
       .filter({
         hasText:
-          'Not active: Beer setpoint storedSetting is 18 °C, not 20 °C; Fridge setpoint storedSetting is 10 °C, not 4 °C; ' +
-          'Cellar setpoint storedSetting is 12 °C, not 14 °C',
+          'Not active: Beer setpoint: Setpoint is 18.00 °C, not 20.00 °C; Fridge setpoint: Setpoint is 10.00 °C, not 4.00 °C; ' +
+          'Cellar setpoint: Setpoint is 12.00 °C, not 14.00 °C',
       })
       .waitFor();
     await expect(page.getByRole('form', { name: 'New quick action' }).count()).resolves.toBe(0);
@@ -155,7 +155,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     });
     expect(response.status).toBe(200);
     await actionStateLine(quickActionCard(page, 'Ferment'))
-      .filter({ hasText: /^Not active: Beer setpoint storedSetting is 69\.8 °F, not 20 °C$/ })
+      .filter({ hasText: /^Not active: Beer setpoint: Setpoint is 69\.80 °F, not 20\.00 °C$/ })
       .waitFor();
   }, 30_000);
 
@@ -163,14 +163,14 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     const ferment = quickActionCard(page, 'Ferment');
     await ferment.getByRole('button', { name: 'Edit Ferment' }).click();
     const form = page.getByRole('form', { name: 'Edit Ferment' });
-    await form.getByRole('button', { name: `Remove Fridge setpoint storedSetting on ${fermenter}` }).click();
+    await form.getByRole('button', { name: `Remove Fridge setpoint Setpoint on ${fermenter}` }).click();
     await form.getByRole('button', { name: 'Save quick action' }).click();
     await form.waitFor({ state: 'detached' });
     const changes = ferment.getByRole('list', { name: 'Changes of Ferment' }).getByRole('listitem');
     await changes.nth(2).waitFor({ state: 'detached' });
     await expect(changes.allTextContents()).resolves.toEqual([
-      `${fermenter} · Beer setpoint · storedSetting = 20 °C`,
-      'cellar · Cellar setpoint · storedSetting = 14 °C',
+      `${fermenter} · Beer setpoint · Setpoint = 20.00 °C`,
+      'cellar · Cellar setpoint · Setpoint = 14.00 °C',
     ]);
     await expect(
       page.getByRole('list', { name: 'Quick actions' }).getByRole('heading', { level: 3 }).allTextContents(),
@@ -187,7 +187,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     await addChange(page, {
       serviceId: fermenter,
       blockId: 'Fridge setpoint',
-      field: 'storedSetting',
+      field: 'Setpoint',
       input: 'Setpoint (°F)',
       value: '39.2',
     });
@@ -196,7 +196,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     await coolDown.waitFor();
     await expect(
       coolDown.getByRole('list', { name: 'Changes of Cool down' }).getByRole('listitem').allTextContents(),
-    ).resolves.toEqual([`${fermenter} · Fridge setpoint · storedSetting = 39.2 °F`]);
+    ).resolves.toEqual([`${fermenter} · Fridge setpoint · Setpoint = 39.20 °F`]);
 
     const own = quickActionCard(page, 'Cool down');
     await own.getByRole('button', { name: 'Delete Cool down' }).click();
@@ -215,14 +215,14 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     await addChange(page, {
       serviceId: fermenter,
       blockId: 'Fridge setpoint',
-      field: 'enabled',
+      field: 'Enabled',
       input: 'Enabled',
       value: false,
     });
     await addChange(page, {
       serviceId: 'cellar',
       blockId: 'Cellar setpoint',
-      field: 'sensorId',
+      field: 'Sensor',
       input: 'Sensor',
       value: 'Spare sensor',
     });
@@ -240,7 +240,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
       'cellar: Cellar setpoint not patched: data.sensorId links to Spare sensor, which does not exist.',
     ]);
     await actionStateLine(swap)
-      .filter({ hasText: /^Not active: Cellar setpoint sensorId is Cellar sensor, not Spare sensor$/ })
+      .filter({ hasText: /^Not active: Cellar setpoint: Sensor is Cellar sensor, not Spare sensor$/ })
       .waitFor();
     await expect(seriousAxeViolations(page, 'quick action partly applied')).resolves.toEqual([]);
   }, 30_000);
@@ -284,7 +284,7 @@ describeOnEachDatastore('a user with quick actions across two controllers', ({ s
     await addChange(phone, {
       serviceId: fermenter,
       blockId: 'Beer setpoint',
-      field: 'storedSetting',
+      field: 'Setpoint',
       input: 'Setpoint (°F)',
       value: '68',
     });

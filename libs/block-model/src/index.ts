@@ -10,6 +10,7 @@ export * from './lib/normalise-write';
 export * from './lib/precision';
 export * from './lib/projections';
 export * from './lib/setting-warnings';
+export * from './lib/type-texts';
 export { blockRelations } from './lib/relations';
 export type { FieldEntry, Shape, UserUnitView } from './lib/shape';
 export * from './lib/units';

@@ -13,8 +13,9 @@ export const quickActionCard = (page: Page, name: string): Locator =>
 export const actionStateLine = (card: Locator): Locator => card.locator('p.action-state');
 
 /**
- * Adds one change in the open quick action form: picks the controller, the block and the field,
- * types or picks the value in the field's input (labelled as in the block's form) and adds it.
+ * Adds one change in the open quick action form: picks the controller, the block and the field (by
+ * its label, as the block's form names it), types or picks the value in the field's input
+ * (labelled as in the block's form) and adds it.
  */
 export async function addChange(
   page: Page,
@@ -23,7 +24,7 @@ export async function addChange(
   const form = page.getByRole('group', { name: 'Add a change' });
   await form.getByLabel('Controller', { exact: true }).selectOption(change.serviceId);
   await form.getByLabel('Block', { exact: true }).selectOption(change.blockId);
-  await form.getByLabel('Field', { exact: true }).selectOption(change.field);
+  await form.getByLabel('Field', { exact: true }).selectOption({ label: change.field });
   const input = form.getByLabel(change.input, { exact: true });
   if (typeof change.value === 'boolean') await input.setChecked(change.value);
   else if ((await input.evaluate((element) => element.tagName)) === 'SELECT') await input.selectOption(change.value);

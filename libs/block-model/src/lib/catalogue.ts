@@ -45,8 +45,8 @@ const DECLARED_TYPES: readonly BlockType[] = [
     interfaces: ['TempSensorInterface'],
     fields: {
       value: field.quantity('degC', ROG),
-      connected: field.bool(SG),
-      setting: field.quantity('degC', S),
+      connected: field.bool({ ...SG, default: true }),
+      setting: field.quantity('degC', { ...S, default: ROOM_TEMPERATURE }),
       fluctuations: field.array(
         { amplitude: field.quantity('delta_degC'), period: field.quantity('second', { min: 0 }) },
         S,

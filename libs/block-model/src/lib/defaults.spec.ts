@@ -21,10 +21,11 @@ describe(defaultData.name, () => {
     });
   });
 
-  it('starts what a brewer would start from: a PWM switching every 4 s, a setpoint pair on at 20 °C', () => {
+  it('starts what a brewer would start from: a PWM switching every 4 s, a setpoint pair on at 20 °C, a mock sensor connected at 20 °C', () => {
     const fresh = (name: string) => defaultData(findBlockType(name) as BlockType);
     expect(fresh('ActuatorPwm')).toMatchObject({ period: q('second', 4), maxSetting: 100 });
     expect(fresh('SetpointSensorPair')).toMatchObject({ enabled: true, storedSetting: q('degC', 20) });
+    expect(fresh('TempSensorMock')).toMatchObject({ connected: true, setting: q('degC', 20) });
     expect(fresh('Pid')).toMatchObject({ kp: q('1 / degC', 20), ti: q('second', 7200), td: q('second', 0) });
   });
 

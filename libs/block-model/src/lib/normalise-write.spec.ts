@@ -56,9 +56,9 @@ describe(normaliseWrite.name, () => {
     });
 
     it('keeps the given fields and defaults only the omitted ones', () => {
-      expect(write('TempSensorMock', { connected: true })).toEqual({
-        connected: true,
-        setting: q('degC', 0),
+      expect(write('TempSensorMock', { connected: false })).toEqual({
+        connected: false,
+        setting: q('degC', 20),
         fluctuations: [],
       });
     });

@@ -215,6 +215,12 @@ describe(SimulatedControllerDevice.name, () => {
       expect(data('Sensor').value).toEqual(q('degC', null));
     });
 
+    it('starts a new mock sensor connected, reading a room temperature of 20 degC', async () => {
+      await device.create(block('TempSensorMock', 'New sensor'));
+      tickAfter(1);
+      expect(data('New sensor')).toMatchObject({ connected: true, setting: q('degC', 20), value: q('degC', 20) });
+    });
+
     it('reports the uptime and the ticks per second in SystemInfo', () => {
       tickAfter(1);
       tickAfter(2);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { findBlockType } from '@eventcast/block-model';
+import { findBlockType, typeText } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
 import { BlockEditor } from './block-editor';
 import type { FormContext } from './block-form';
@@ -12,7 +12,7 @@ export function blockAnchor(id: string): string {
 }
 
 /**
- * One block: its name, type and every field of its data as the controller last sent it, read-only
+ * One block: its name, its type's title and every field of its data as the controller last sent it, read-only
  * fields marked; Edit opens its form, Delete asks before it deletes (system blocks have none).
  * `context` is what the form needs of the controller: its blocks, for the link pickers, and its user's unit.
  */
@@ -32,7 +32,7 @@ export function BlockCard({ block, context }: { block: Block; context: FormConte
   return (
     <li id={blockAnchor(block.id)} class="panel block" aria-labelledby={heading}>
       <h2 id={heading}>{block.id}</h2>
-      <p class="hint">{block.type}</p>
+      <p class="hint">{typeText(block.type).label}</p>
       <FieldList fields={shownFields(block.data, findBlockType(block.type)?.shape)} />
       {editing ? (
         <BlockEditor block={block} context={context} onClose={close} />

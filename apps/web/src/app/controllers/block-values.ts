@@ -32,16 +32,21 @@ export interface ShownSpec {
  */
 export function shownFields(data: Record<string, unknown>, shape?: Shape, insideReadOnly = false): ShownField[] {
   return Object.entries(data).map(([name, value]) => {
-    const entry = shape?.byName.get(name);
-    const text = shape === undefined ? undefined : fieldText(shape.owner, name);
-    const spec = entry && { field: entry.field, shape: entry.shape, unit: text?.unit };
+    const spec = shownSpec(shape, name);
     return {
       name,
-      label: text?.label ?? name,
+      label: shape === undefined ? name : fieldText(shape.owner, name).label,
       value: shownValue(value, spec, insideReadOnly),
-      readonly: !insideReadOnly && entry?.field.readonly === true,
+      readonly: !insideReadOnly && spec?.field.readonly === true,
     };
   });
+}
+
+/** What the catalogue says of the field `name` of `shape`, for {@link shownValue}; undefined for a field it does not declare. */
+export function shownSpec(shape: Shape | undefined, name: string): ShownSpec | undefined {
+  const entry = shape?.byName.get(name);
+  if (shape === undefined || entry === undefined) return undefined;
+  return { field: entry.field, shape: entry.shape, unit: fieldText(shape.owner, name).unit };
 }
 
 /**

@@ -1,9 +1,11 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { BackupPanel } from './backup-panel';
 import { BlockCard } from './block-card';
 import { formContext } from './block-form';
+import { listedBlocks } from './block-list';
 import { NewBlockPanel } from './new-block-panel';
 import { RelationsGraph } from './relations-graph';
+import { typeOptions } from './type-options';
 import { discoveryText, useDiscovery } from './use-discovery';
 import { useControllers } from './use-controllers';
 
@@ -11,6 +13,7 @@ import { useControllers } from './use-controllers';
  * The blocks of one controller, live from its state and patch events: a search by name, a type
  * filter, a new block, the links between blocks as a graph, each block's data with its units and
  * links, its form and its deletion, discovery of plugged-in hardware, and backups saved and loaded.
+ * Its first tab stop skips the tools to the list, which shows the user's blocks first.
  */
 export function BlocksPage({ serviceId }: { serviceId: string }) {
   const { controllers, live } = useControllers(serviceId);
@@ -20,14 +23,19 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
   const controller = controllers.get(serviceId);
   const blocks = controller?.blocks ?? [];
   const context = formContext(controller);
-  const types = [...new Set(blocks.map((block) => block.type))].sort();
-  const needle = search.trim().toLowerCase();
-  const shown = blocks.filter(
-    (block) => (type === '' || block.type === type) && (needle === '' || block.id.toLowerCase().includes(needle)),
-  );
+  const types = typeOptions([...new Set(blocks.map((block) => block.type))]);
+  const shown = listedBlocks(blocks, { type, search });
+  const list = useRef<HTMLUListElement>(null);
+  const skipToBlocks = (event: MouseEvent) => {
+    event.preventDefault();
+    list.current?.focus();
+  };
 
   return (
     <>
+      <a class="skip-link" href="#blocks" onClick={skipToBlocks}>
+        Skip to blocks
+      </a>
       <h1>Blocks of {serviceId}</h1>
       <p class="hint" role="status">
         {!live
@@ -46,9 +54,9 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
           Type{' '}
           <select value={type} onChange={(event) => setType(event.currentTarget.value)}>
             <option value="">All types</option>
-            {types.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {types.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </select>
@@ -77,7 +85,7 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
       <p class="hint">
         {shown.length} of {blocks.length} blocks
       </p>
-      <ul class="cards" aria-label="Blocks">
+      <ul id="blocks" ref={list} tabIndex={-1} class="cards" aria-label="Blocks">
         {shown.map((block) => (
           <BlockCard key={block.id} block={block} context={context} />
         ))}

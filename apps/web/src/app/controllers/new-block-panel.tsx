@@ -1,26 +1,21 @@
 import { useState } from 'preact/hooks';
-import { BLOCK_CATALOGUE } from '@eventcast/block-model';
+import { typeText } from '@eventcast/block-model';
 import { problemsByPath } from '../../services/service-problems';
 import { wordedBodyProblems } from './form-problems';
+import { CREATABLE_TYPES } from './type-options';
 import { useControllerCall } from './use-controller-call';
 
 /** The keys of the create body as the form names them, for its problems. */
 const SUBJECTS = { id: 'A block name', type: 'The block type' };
 
-/** The types a user may create: every type of the catalogue but those of the system blocks. */
-const CREATABLE_TYPES = [...BLOCK_CATALOGUE.values()]
-  .filter((type) => type.system === undefined)
-  .map(({ name }) => name)
-  .sort();
-
 /**
- * Creates a block of a type from the catalogue under a name: the controller fills in every field's
- * default, and the block shows through its next patch event. The service's problems show beside
- * the name or the type they are about.
+ * Creates a block of a type from the catalogue, picked by its title with its help beside it, under
+ * a name: the controller fills in every field's default, and the block shows through its next patch
+ * event. The service's problems show beside the name or the type they are about.
  */
 export function NewBlockPanel({ serviceId }: { serviceId: string }) {
   const [id, setId] = useState('');
-  const [type, setType] = useState(CREATABLE_TYPES[0]);
+  const [type, setType] = useState(CREATABLE_TYPES[0].value);
   const [created, setCreated] = useState('');
   const { outcome, run } = useControllerCall(serviceId);
   const problems =
@@ -57,13 +52,21 @@ export function NewBlockPanel({ serviceId }: { serviceId: string }) {
         </div>
         <div class="form-field">
           <label for="new-block-type">Block type</label>
-          <select id="new-block-type" value={type} onChange={(event) => setType(event.currentTarget.value)}>
-            {CREATABLE_TYPES.map((name) => (
-              <option key={name} value={name}>
-                {name}
+          <select
+            id="new-block-type"
+            value={type}
+            onChange={(event) => setType(event.currentTarget.value)}
+            aria-describedby="new-block-type-help"
+          >
+            {CREATABLE_TYPES.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </select>
+          <p id="new-block-type-help" class="hint">
+            {typeText(type).help}
+          </p>
           {problems['type'] && <p class="problem">{problems['type'].join('; ')}</p>}
         </div>
         {problems[''] && <p class="problem">{problems[''].join('; ')}</p>}

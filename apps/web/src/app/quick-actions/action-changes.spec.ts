@@ -44,7 +44,7 @@ describe('checking a quick action before it is saved', () => {
     expect(actionProblems('Cold crash', [beer, cellar])).toEqual([]);
   });
 
-  it('names each value the block type refuses, as the controller would', () => {
+  it('names each value the block type refuses, as the controller would, in the words of the block form', () => {
     const pid: BlockPatch = {
       serviceId: 'fermenter',
       id: 'Heater PID',
@@ -53,8 +53,8 @@ describe('checking a quick action before it is saved', () => {
     };
     const wrongUnit = { ...beer, data: { storedSetting: { __objtype: 'Quantity', unit: 'second', value: 3 } } };
     expect(actionProblems('x', [pid, wrongUnit])).toEqual([
-      'Heater PID on fermenter: data.ti must be at least 0 second',
-      'Beer setpoint on fermenter: data.storedSetting has the unit second, which does not convert to degC',
+      'Heater PID on fermenter: Integral time must be at least 0 s',
+      'Beer setpoint on fermenter: Setpoint has the unit second, which does not convert to degC',
     ]);
     expect(actionProblems('x', [{ ...beer, type: 'Teapot' }])).toEqual([
       'Beer setpoint on fermenter: Teapot is not a block type',

@@ -1,4 +1,6 @@
-import { BlockDataError, findBlockType, normaliseWrite } from '@eventcast/block-model';
+import { BlockDataError, findBlockType, normaliseWrite, type BlockType } from '@eventcast/block-model';
+import { formFields } from '../controllers/block-form';
+import { problemsByField } from '../controllers/form-problems';
 import type { BlockPatch } from './quick-action';
 
 /** One field a quick action sets, as a row of its list. */
@@ -41,8 +43,8 @@ export function withoutChange(patches: readonly BlockPatch[], change: Omit<Chang
 
 /**
  * What keeps a quick action from being saved, one line each: no name, no change, or a value its
- * block type refuses (checked as the controller checks a write: kinds, ranges, units), named
- * `<block> on <controller>: data.<field> <problem>`.
+ * block type refuses (checked as the controller checks a write: kinds, ranges, units), in the
+ * words of the block's form: `<block> on <controller>: Integral time must be at least 0 s`.
  */
 export function actionProblems(name: string, patches: readonly BlockPatch[]): string[] {
   const problems: string[] = [];
@@ -58,8 +60,17 @@ export function actionProblems(name: string, patches: readonly BlockPatch[]): st
       normaliseWrite(type, patch.data);
     } catch (error) {
       if (!(error instanceof BlockDataError)) throw error;
-      for (const problem of error.problems) problems.push(`${patch.id} on ${patch.serviceId}: ${problem}`);
+      for (const problem of wordedProblems(type, patch, error.problems)) {
+        problems.push(`${patch.id} on ${patch.serviceId}: ${problem}`);
+      }
     }
   }
   return problems;
+}
+
+/** The problems of a patch as the block's form words them, its inputs in the units the patch holds. */
+function wordedProblems(type: BlockType, patch: BlockPatch, problems: readonly string[]): string[] {
+  const block = { id: patch.id, serviceId: patch.serviceId, type: patch.type, data: patch.data };
+  const fields = formFields(type, block, { blocks: [], userUnit: 'degC' });
+  return Object.values(problemsByField(problems, fields, {})).flat();
 }

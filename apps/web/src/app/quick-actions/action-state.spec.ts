@@ -22,7 +22,7 @@ describe('whether a quick action is active', () => {
     );
     expect(actionState({ patches: [beer, cellar] }, changed)).toEqual({
       state: 'inactive',
-      reason: 'Beer setpoint storedSetting is 21 °C, not 20 °C; Cellar setpoint enabled is no, not yes',
+      reason: 'Beer setpoint: Setpoint is 21.00 °C, not 20.00 °C; Cellar setpoint: Enabled is no, not yes',
     });
   });
 

@@ -1,7 +1,7 @@
 import { unitConversion } from '@eventcast/block-model';
 import { isLink, isQuantity, type Block } from '@eventcast/domain';
-import { shownValue } from '../controllers/block-values';
 import type { Controllers } from '../controllers/controller-list';
+import { fieldLabel, fieldValueText } from './change-words';
 import type { BlockPatch, QuickAction } from './quick-action';
 
 /** Whether a quick action holds now, from the controllers' latest events, and if not, why. */
@@ -42,8 +42,9 @@ export function actionState(action: Pick<QuickAction, 'patches'>, controllers: C
     }
     for (const [field, wanted] of Object.entries(patch.data)) {
       const current = found.block.data[field];
-      if (!holds(wanted, current))
-        reasons.push(`${patch.id} ${field} is ${valueText(current)}, not ${valueText(wanted)}`);
+      if (holds(wanted, current)) continue;
+      const [is, not] = [current, wanted].map((value) => fieldValueText(patch.type, field, value));
+      reasons.push(`${patch.id}: ${fieldLabel(patch.type, field)} is ${is}, not ${not}`);
     }
   }
   return reasons.length === 0 ? { state: 'active' } : { state: 'inactive', reason: reasons.join('; ') };
@@ -68,18 +69,4 @@ export function holds(wanted: unknown, current: unknown): boolean {
  */
 function nearlyEqual(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-}
-
-/** A value of a patch or of a block's data as the page reads it: `20 °C`, `yes`, a block's id, `not set`. */
-export function valueText(value: unknown): string {
-  if (value === null || value === undefined) return 'not set';
-  const shown = shownValue(value);
-  switch (shown.kind) {
-    case 'text':
-      return shown.text;
-    case 'link':
-      return shown.target ?? 'not set';
-    default:
-      return JSON.stringify(value);
-  }
 }

@@ -66,9 +66,9 @@ export function ChangePicker({ controllers, onAdd }: { controllers: Controllers;
         <label for="change-field">Field</label>
         <select id="change-field" value={fieldName} onChange={choose(setFieldName)} disabled={!block}>
           <option value="">Choose a field</option>
-          {fields.map(({ name }) => (
+          {fields.map(({ name, label }) => (
             <option key={name} value={name}>
-              {name}
+              {label}
             </option>
           ))}
         </select>

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { Controllers } from '../controllers/controller-list';
 import { changesOf } from './action-changes';
-import { actionState, valueText } from './action-state';
+import { actionState } from './action-state';
+import { changeLine } from './change-words';
 import { reportLine } from './apply-plan';
 import type { QuickAction } from './quick-action';
 import { useApplyAction, type ApplyOutcome } from './use-apply-action';
@@ -34,10 +35,8 @@ export function QuickActionCard({
         {state.state !== 'active' && `: ${state.reason}`}
       </p>
       <ul class="changes" aria-label={`Changes of ${action.name}`}>
-        {changesOf(action.patches).map(({ serviceId, blockId, field, value }) => (
-          <li key={`${serviceId}/${blockId}/${field}`}>
-            {serviceId} · {blockId} · {field} = {valueText(value)}
-          </li>
+        {changesOf(action.patches).map((change) => (
+          <li key={`${change.serviceId}/${change.blockId}/${change.field}`}>{changeLine(change)}</li>
         ))}
       </ul>
       <div class="form-actions">

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Controllers } from '../controllers/controller-list';
 import { ChangePicker } from './change-picker';
 import { actionProblems, changesOf, withChange, withoutChange } from './action-changes';
-import { valueText } from './action-state';
+import { changeLine, fieldLabel } from './change-words';
 import { QUICK_ACTIONS_NAMESPACE, quickActionId, type QuickAction } from './quick-action';
 
 /**
@@ -67,12 +67,10 @@ export function QuickActionEditor({
       <ul class="changes" aria-label={`Changes of ${name.trim() || 'the new quick action'}`}>
         {changesOf(patches).map((change) => (
           <li key={`${change.serviceId}/${change.blockId}/${change.field}`}>
-            <span>
-              {change.serviceId} · {change.blockId} · {change.field} = {valueText(change.value)}
-            </span>
+            <span>{changeLine(change)}</span>
             <button
               type="button"
-              aria-label={`Remove ${change.blockId} ${change.field} on ${change.serviceId}`}
+              aria-label={`Remove ${change.blockId} ${fieldLabel(change.type, change.field)} on ${change.serviceId}`}
               onClick={() => setPatches((previous) => withoutChange(previous, change))}
             >
               Remove
