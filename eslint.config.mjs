@@ -1,6 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier/flat';
 import importHelpers from 'eslint-plugin-import-helpers';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Test code (specs and test folders) may also import `type:testing` projects; production code may not. */
 const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**'];
@@ -97,6 +98,16 @@ export default [
           ],
         },
       ],
+    },
+  },
+  // The web app's hooks (docs/web.md, "Code"): hooks are called at the top of a component or hook,
+  // and an effect, memo or callback names every value it reads, so none runs on a stale one.
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   // Last: Prettier owns the layout, so no lint rule may argue with it.
