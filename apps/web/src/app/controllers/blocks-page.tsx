@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { BackupPanel } from './backup-panel';
 import { BlockCard } from './block-card';
-import { formContext } from './block-form';
+import { formContext } from '../../shared/block-form';
 import { NewBlockPanel } from './new-block-panel';
 import { RelationsGraph } from './relations-graph';
 import { discoveryText, useDiscovery } from './use-discovery';

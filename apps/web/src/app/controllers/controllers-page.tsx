@@ -1,5 +1,5 @@
 import { QuickActionsSection } from '../quick-actions/quick-actions-section';
-import { controllersInOrder } from './controller-list';
+import { controllersInOrder } from '../../shared/controller-list';
 import { controllerPath } from './controller-routes';
 import { RemoveController } from './remove-controller';
 import { useControllers } from './use-controllers';

@@ -1,5 +1,5 @@
-import { formFields, formValues } from './block-form';
-import { block, context, q, sensor, typeOf } from './block-form.fixtures';
+import { formFields, formValues } from '../../shared/block-form';
+import { block, context, q, sensor, typeOf } from '../../shared/block-form.fixtures';
 import { problemsByField, wordedBodyProblems } from './form-problems';
 
 describe(problemsByField.name, () => {

@@ -1,8 +1,8 @@
 import { roundForUnit, unitConversion } from '@eventcast/block-model';
 import { problemsByPath } from '../../services/service-problems';
-import { isFormValues, type FormField, type FormValues } from './block-form';
+import { isFormValues, type FormField, type FormValues } from '../../shared/block-form';
 import { unitLabel } from '../../ui/unit-label';
-import { itemName } from './list-field';
+import { itemName } from '../../shared/list-field';
 
 /** A part of the form as the controller names it in its problems, and how the form names it. */
 interface FormPath {

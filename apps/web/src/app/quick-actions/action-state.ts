@@ -1,7 +1,7 @@
 import { unitConversion } from '@eventcast/block-model';
 import { isLink, isQuantity, type Block } from '@eventcast/domain';
-import { shownValue } from '../controllers/block-values';
-import type { Controllers } from '../controllers/controller-list';
+import { shownValue } from '../../shared/block-values';
+import type { Controllers } from '../../shared/controller-list';
 import type { BlockPatch, QuickAction } from './quick-action';
 
 /** Whether a quick action holds now, from the controllers' latest events, and if not, why. */
