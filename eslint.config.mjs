@@ -1,9 +1,16 @@
+import { readdirSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier/flat';
 import importHelpers from 'eslint-plugin-import-helpers';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Test code (specs and test folders) may also import `type:testing` projects; production code may not. */
 const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**'];
+
+/** The web app's features: each folder of `apps/web/src/app/`. */
+const WEB_FEATURES = readdirSync(new URL('apps/web/src/app/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** Which tagged projects a project may import; `testing` says whether the importing file is test code. */
 function moduleBoundaries({ testing }) {
@@ -93,6 +100,49 @@ export default [
               group: ['**/infra', '**/infra/**'],
               message:
                 'app/ depends on ports only; wire an adapter to its port in app.module.ts (CONTRIBUTING.md, "Layers").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app's hooks (docs/web.md, "Code"): hooks are called at the top of a component or hook,
+  // and an effect, memo or callback names every value it reads, so none runs on a stale one.
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // The web app's layers (docs/web.md, "Code"): a feature (a folder of `app/`) imports no other
+  // feature; what two features share lives in `shared/` (or `ui/`, `services/`), which import no
+  // feature; the app shell (`app/*.tsx`) puts features together on a page.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/app/${feature}/**/*.ts`, `apps/web/src/app/${feature}/**/*.tsx`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: WEB_FEATURES.filter((other) => other !== feature).map((other) => ({
+            group: [`**/app/${other}`, `**/app/${other}/**`, `../${other}`, `../${other}/**`],
+            message: `A feature imports no other feature: move what ${feature}/ and ${other}/ share to src/shared/ (docs/web.md, "Code").`,
+          })),
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/{shared,ui,services}/**/*.ts', 'apps/web/src/{shared,ui,services}/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/*/**', ...WEB_FEATURES.map((feature) => `../app/${feature}`)],
+              message: 'Shared code imports no feature: it sits below them (docs/web.md, "Code").',
             },
           ],
         },

@@ -54,7 +54,7 @@ type ControllerRoute = Extract<Route, { page: 'controllers' | 'blocks' }>;
 
 /** The page of a controller route, from the controller pages' module. */
 const loadControllerPages = () =>
-  import('./controllers/controller-pages').then(
+  import('./controller-pages').then(
     (pages) =>
       ({ route }: { route?: ControllerRoute }) =>
         route?.page === 'blocks' ? <pages.BlocksPage serviceId={route.serviceId} /> : <pages.ControllersPage />,

@@ -1,15 +1,12 @@
-import { QuickActionsSection } from '../quick-actions/quick-actions-section';
-import { controllersInOrder } from './controller-list';
+import { controllersInOrder, type Controllers } from '../../shared/controller-list';
 import { controllerPath } from './controller-routes';
 import { RemoveController } from './remove-controller';
-import { useControllers } from './use-controllers';
 
 /**
  * Every controller on the bus, live: online or offline, its device, version, unit and block count,
- * and Remove on an offline one; below them the quick actions, marked active from the same events.
+ * and Remove on an offline one.
  */
-export function ControllersPage() {
-  const { controllers, live } = useControllers();
+export function ControllersPage({ controllers, live }: { controllers: Controllers; live: boolean }) {
   const shown = controllersInOrder(controllers);
   return (
     <>
@@ -40,7 +37,6 @@ export function ControllersPage() {
           </li>
         ))}
       </ul>
-      <QuickActionsSection controllers={controllers} />
     </>
   );
 }

@@ -1,4 +1,11 @@
-import { dataValue, formValues, isFormValues, type FormField, type FormValue, type FormValues } from './block-form';
+import {
+  dataValue,
+  formValues,
+  isFormValues,
+  type FormField,
+  type FormValue,
+  type FormValues,
+} from '../../shared/block-form';
 
 /**
  * The `data` of the patch that applies the edited form: only the fields that differ from `before`

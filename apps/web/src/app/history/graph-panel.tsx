@@ -4,6 +4,7 @@ import { dataOf } from '../../services/api';
 import { download } from '../../ui/download';
 import { EditInput } from '../../ui/edit-input';
 import { useElementWidth } from '../../ui/use-element-width';
+import { useSameList } from '../../ui/use-same-list';
 import { useConnection } from '../services-context';
 import { formatWidth } from './bucket';
 import { defaultColour } from './colours';
@@ -24,25 +25,24 @@ interface GraphPanelProps {
   view: ViewState;
   /** The name of the saved view the page shows, if it shows one: exports are named by it. */
   viewName?: string;
-  /** Counts the ranges the user chose: a choice leaves a zoom or a pan, even of the range shown. */
-  rangeChoices: number;
+  /** The span the user zoomed or panned to, if any (see `useZoom`). */
+  zoom?: { from: number; to: number };
+  /** The user zoomed or panned to a span, or went back to the range (undefined). */
+  onZoom: (span?: { from: number; to: number }) => void;
   onYRange: (axis: string, range: AxisRange) => void;
-  /** Reports the span shown, for the custom range inputs. */
-  onSpan: (span: { from: number; to: number }) => void;
 }
 
 /** The graph of the view's fields with its toolbar, Y ranges and data table. */
-export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: GraphPanelProps) {
+export function GraphPanel({ view, viewName, zoom, onZoom, onYRange }: GraphPanelProps) {
   const { services } = useConnection();
   const figure = useRef<HTMLElement>(null);
-  const chart = useRef<uPlot>();
+  const chart = useRef<uPlot | undefined>();
   const [box, width] = useElementWidth<HTMLDivElement>();
-  const [zoom, setZoom] = useState<{ from: number; to: number }>();
   const [table, setTable] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [exportProblem, setExportProblem] = useState('');
   const [roundedCsv, setRoundedCsv] = useState(false);
-  const names = useMemo(() => view.fields.map((field) => field.name), [JSON.stringify(view.fields)]);
+  const names = useSameList(view.fields.map((field) => field.name));
   // Every stored name of each field: a temperature field goes on under a new name after a unit switch.
   const stored = useMemo(() => [...new Set(names.flatMap(unitVariants))], [names]);
   // About one bucket per pixel, in steps of 50 so a small resize does not load the graph again;
@@ -50,20 +50,22 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
   const points = width > 0 ? Math.max(50, Math.round(width / 50) * 50) : 0;
   const data = useGraphData(stored, view.range, zoom, points);
 
-  useEffect(() => setZoom(undefined), [JSON.stringify(names), JSON.stringify(view.range), rangeChoices]);
-  useEffect(() => onSpan(data.span), [data.span.from, data.span.to]);
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === figure.current);
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  const lines: GraphLine[] = view.fields.map((field, i) => ({
-    label: field.label || field.name,
-    colour: field.colour ?? defaultColour(i),
-    axis: axisOfField(field),
-  }));
-  const axes = assignAxes(lines.map((line) => line.axis));
+  const lines: GraphLine[] = useMemo(
+    () =>
+      view.fields.map((field, i) => ({
+        label: field.label || field.name,
+        colour: field.colour ?? defaultColour(i),
+        axis: axisOfField(field),
+      })),
+    [view.fields],
+  );
+  const axes = useMemo(() => assignAxes(lines.map((line) => line.axis)), [lines]);
   // Until the data of newly chosen fields arrives, they are drawn empty.
   const columns = useMemo(() => {
     const storedSeries = (name: string) => data.series[data.fields.indexOf(name)] ?? seriesOf([]);
@@ -113,7 +115,7 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
   };
   const pan = (direction: number) => {
     const step = ((shown.to - shown.from) / 2) * direction;
-    setZoom({ from: shown.from + step, to: shown.to + step });
+    onZoom({ from: shown.from + step, to: shown.to + step });
   };
   const height = fullscreen ? Math.max(240, window.innerHeight - 220) : Math.max(220, Math.min(420, width * 0.5));
 
@@ -134,7 +136,7 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
         <button type="button" onClick={() => pan(1)} disabled={names.length === 0}>
           Pan forward
         </button>
-        <button type="button" onClick={() => setZoom(undefined)} disabled={!zoom}>
+        <button type="button" onClick={() => onZoom(undefined)} disabled={!zoom}>
           Reset zoom
         </button>
         <button type="button" onClick={toggleFullscreen} aria-pressed={fullscreen}>
@@ -173,8 +175,8 @@ export function GraphPanel({ view, viewName, rangeChoices, onYRange, onSpan }: G
             span={shown}
             width={width}
             height={height}
-            onZoom={(from, to) => setZoom({ from, to })}
-            onChart={(created) => (chart.current = created)}
+            onZoom={(from, to) => onZoom({ from, to })}
+            chartRef={chart}
           />
         )}
       </div>

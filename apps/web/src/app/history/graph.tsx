@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { LINE_WIDTH, lineWidth, pointsBetween } from './line-width';
-import { HeldYRanges, panOnShiftDrag } from './pan';
+import { panPlugin } from './pan';
 import type { AlignedColumns } from './series';
 import type { Axis } from './units';
 import type { AxisRange } from './view-state';
@@ -25,43 +25,39 @@ interface GraphProps {
   height: number;
   /** The user dragged over the span from `from` to `to` (epoch ms). */
   onZoom: (from: number, to: number) => void;
-  /** Hands the uPlot instance out (for the PNG export), or undefined when it goes. */
-  onChart?: (chart: uPlot | undefined) => void;
+  /** Holds the uPlot instance (for the PNG export) while there is one. */
+  chartRef?: { current?: uPlot };
 }
 
 /**
- * The uPlot chart on canvas. It is made again only when its lines or axes change; new data, a new
- * span or a new size only redraw it.
+ * The uPlot chart on canvas. It is made again only when its lines or axes change (the caller keeps
+ * them the same objects otherwise); new data, a new span, Y ranges or a new size only redraw it.
  */
-export function Graph({ columns, lines, axes, yRanges, span, width, height, onZoom, onChart }: GraphProps) {
+export function Graph({ columns, lines, axes, yRanges, span, width, height, onZoom, chartRef }: GraphProps) {
   const holder = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot>();
-  const spanRef = useRef(span);
-  const yRangesRef = useRef(yRanges);
-  const onZoomRef = useRef(onZoom);
-  const heldY = useRef<HeldYRanges['current']>();
-  spanRef.current = span;
-  yRangesRef.current = yRanges;
-  onZoomRef.current = onZoom;
-  const shape = JSON.stringify([lines, axes]);
+  // What a new chart starts from and its callbacks read: the props of the latest render.
+  const latest = useRef({ columns, yRanges, span, width, height, onZoom });
+  useLayoutEffect(() => {
+    latest.current = { columns, yRanges, span, width, height, onZoom };
+  });
 
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
+    const zoomTo = (from: number, to: number) => latest.current.onZoom(from, to);
     const options: uPlot.Options = {
-      width,
-      height,
+      width: latest.current.width,
+      height: latest.current.height,
       scales: {
-        x: { time: true, range: () => [spanRef.current.from / 1000, spanRef.current.to / 1000] },
+        x: { time: true, range: () => [latest.current.span.from / 1000, latest.current.span.to / 1000] },
         ...Object.fromEntries(
           axes.map(({ key }) => [
             key,
             {
               range: (_u: uPlot, min: number | null, max: number | null): uPlot.Range.MinMax => {
-                const held = heldY.current?.[key];
-                if (held) return held;
                 const auto = min === null || max === null ? [0, 1] : uPlot.rangeNum(min, max, 0.1, true);
-                const manual = yRangesRef.current[key] ?? {};
+                const manual = latest.current.yRanges[key] ?? {};
                 return [manual.min ?? auto[0], manual.max ?? auto[1]];
               },
             },
@@ -98,28 +94,26 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
             const from = u.posToVal(u.select.left, 'x') * 1000;
             const to = u.posToVal(u.select.left + u.select.width, 'x') * 1000;
             u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-            onZoomRef.current(Math.round(from), Math.round(to));
+            zoomTo(Math.round(from), Math.round(to));
           },
         ],
       },
+      plugins: [panPlugin(zoomTo)],
       legend: { live: true },
     };
-    const created = new uPlot(options, columns as uPlot.AlignedData, element);
+    const created = new uPlot(options, latest.current.columns as uPlot.AlignedData, element);
     chart.current = created;
-    onChart?.(created);
-    const stopPanning = panOnShiftDrag(created, spanRef, heldY, (from, to) => onZoomRef.current(from, to));
+    if (chartRef) chartRef.current = created;
     return () => {
-      stopPanning();
       created.destroy();
       chart.current = undefined;
-      onChart?.(undefined);
+      if (chartRef) chartRef.current = undefined;
     };
-    // Made again only when the lines or axes change (shape); data, span, size and Y ranges redraw below.
-  }, [shape]);
+  }, [lines, axes, chartRef]);
 
   useEffect(() => {
     chart.current?.setData(columns as uPlot.AlignedData);
-  }, [columns, span.from, span.to, JSON.stringify(yRanges)]);
+  }, [columns, span, yRanges]);
 
   useEffect(() => {
     chart.current?.setSize({ width, height });

@@ -1,5 +1,5 @@
-import { useState } from 'preact/hooks';
-import { DAY_MS } from '@eventcast/domain';
+import { useMemo, useState } from 'preact/hooks';
+import { useSameList } from '../../ui/use-same-list';
 import { FieldPicker } from './field-picker';
 import { GraphFields } from './graph-fields';
 import { GraphPanel } from './graph-panel';
@@ -8,23 +8,28 @@ import { RangeBar } from './range-bar';
 import { SavedViewsPanel } from './saved-views-panel';
 import { nameInUserUnit } from './unit-variants';
 import { useSavedViews } from './use-saved-views';
+import { useShownSpan } from './use-shown-span';
 import { useUserUnit } from './use-user-unit';
 import { useViewState } from './use-view-state';
+import { useZoom } from './use-zoom';
 import { formatViewState, MAX_FIELDS } from './view-state';
 
 /** The history explorer: pick fields, graph them over a range, read their latest values, save the view. */
 export function HistoryPage() {
   const [view, update] = useViewState();
-  const [span, setSpan] = useState({ from: Date.now() - DAY_MS, to: Date.now() });
   const [problem, setProblem] = useState('');
-  const [rangeChoices, setRangeChoices] = useState(0);
   const userUnit = useUserUnit();
   // A field saved in one temperature unit is shown, and followed, in the user's current one.
-  const shown = {
-    ...view,
-    fields: view.fields.map((field) => ({ ...field, name: nameInUserUnit(field.name, userUnit) })),
-  };
-  const chosen = new Set(shown.fields.map((field) => field.name));
+  const fields = useMemo(
+    () => view.fields.map((field) => ({ ...field, name: nameInUserUnit(field.name, userUnit) })),
+    [view.fields, userUnit],
+  );
+  const shown = useMemo(() => ({ ...view, fields }), [view, fields]);
+  const names = useSameList(fields.map((field) => field.name));
+  // Read by the range bar and the graph alike: the view (in the URL) and a zoom on its fields and range.
+  const [zoom, zoomTo] = useZoom(names, view.range);
+  const span = useShownSpan(view.range, zoom);
+  const chosen = new Set(names);
   const saved = useSavedViews();
   const query = formatViewState(view);
   // A saved view is open while the page shows exactly what it saved.
@@ -73,7 +78,8 @@ export function HistoryPage() {
               range={view.range}
               span={span}
               onRange={(range) => {
-                setRangeChoices((count) => count + 1);
+                // A chosen range leaves any zoom or pan, even when it is the range shown already.
+                zoomTo(undefined);
                 update((previous) => ({ ...previous, range }));
               }}
             />
@@ -81,8 +87,8 @@ export function HistoryPage() {
           <GraphPanel
             view={shown}
             viewName={openView}
-            rangeChoices={rangeChoices}
-            onSpan={setSpan}
+            zoom={zoom}
+            onZoom={zoomTo}
             onYRange={(axis, range) =>
               update((previous) => ({ ...previous, yRanges: { ...previous.yRanges, [axis]: range } }))
             }

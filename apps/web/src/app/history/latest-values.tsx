@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { HistorySchemas } from '@eventcast/api-client';
 import { EditInput } from '../../ui/edit-input';
+import { useSameList } from '../../ui/use-same-list';
 import { useConnection } from '../services-context';
 import { formatAge } from './age';
 import { unitVariants, variantConversion } from './unit-variants';
@@ -22,18 +23,17 @@ export function LatestValues({ fields, staleAfter, onStaleAfter }: LatestValuesP
   const [latest, setLatest] = useState<ReadonlyMap<string, HistorySchemas['LatestValueDto']>>(new Map());
   const [now, setNow] = useState(Date.now());
   // Every stored name of each field: a temperature field goes on under a new name after a unit switch.
-  const names = [...new Set(fields.flatMap((field) => unitVariants(field.name)))];
-  const key = JSON.stringify(names);
+  const names = useSameList([...new Set(fields.flatMap((field) => unitVariants(field.name)))]);
 
   useEffect(() => {
     setLatest(new Map());
     if (names.length === 0) return;
     return stream.subscribe({
       command: 'metrics',
-      query: { fields: names, duration: LATEST_WITHIN },
+      query: { fields: [...names], duration: LATEST_WITHIN },
       onData: (values) => setLatest(new Map(values.map((value) => [value.field, value]))),
     });
-  }, [stream, key]);
+  }, [stream, names]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);

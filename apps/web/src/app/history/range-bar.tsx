@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { PRESETS, type ViewRange } from './view-state';
 
 interface RangeBarProps {
@@ -10,26 +10,16 @@ interface RangeBarProps {
 
 /** The range presets and a custom range in the browser's time zone. */
 export function RangeBar({ range, span, onRange }: RangeBarProps) {
-  const [from, setFrom] = useState(localInput(span.from));
-  const [to, setTo] = useState(localInput(span.to));
   const [problem, setProblem] = useState('');
-  // A range the user typed and has not applied yet; the inputs show the graph's span otherwise.
-  const typed = useRef(false);
-  const showSpan = () => {
-    setFrom(localInput(span.from));
-    setTo(localInput(span.to));
-  };
-  useEffect(() => {
-    if (!typed.current) showSpan();
-  }, [Math.floor(span.from / 1000), Math.floor(span.to / 1000)]);
-  // Another range (applied, a preset, a saved view) drops what was typed; its span follows.
-  useEffect(() => {
-    typed.current = false;
-  }, [JSON.stringify(range)]);
-  const edit = (set: (value: string) => void) => (event: { currentTarget: HTMLInputElement }) => {
-    typed.current = true;
-    set(event.currentTarget.value);
-  };
+  // A range the user typed and has not applied yet, kept while the range it was typed over is the
+  // view's; the inputs show the span otherwise, so another range (applied, a preset, a saved view)
+  // drops it.
+  const [typed, setTyped] = useState<{ from: string; to: string; over: ViewRange }>();
+  const draft = typed?.over === range ? typed : undefined;
+  const from = draft?.from ?? localInput(span.from);
+  const to = draft?.to ?? localInput(span.to);
+  const edit = (end: 'from' | 'to') => (event: { currentTarget: HTMLInputElement }) =>
+    setTyped({ from, to, over: range, [end]: event.currentTarget.value });
   const apply = (event: Event) => {
     event.preventDefault();
     const start = new Date(from).getTime();
@@ -37,7 +27,7 @@ export function RangeBar({ range, span, onRange }: RangeBarProps) {
     if (!Number.isFinite(start) || !Number.isFinite(end)) return setProblem('Give both ends of the range.');
     if (start >= end) return setProblem('From must be before To.');
     setProblem('');
-    typed.current = false;
+    setTyped(undefined);
     onRange({ from: start, to: end });
   };
   return (
@@ -49,8 +39,7 @@ export function RangeBar({ range, span, onRange }: RangeBarProps) {
             key={duration}
             aria-pressed={'duration' in range && range.duration === duration}
             onClick={() => {
-              typed.current = false;
-              showSpan();
+              setTyped(undefined);
               onRange({ duration });
             }}
           >
@@ -61,11 +50,11 @@ export function RangeBar({ range, span, onRange }: RangeBarProps) {
       <form class="custom-range" onSubmit={apply}>
         <label>
           From
-          <input type="datetime-local" step="1" value={from} onInput={edit(setFrom)} />
+          <input type="datetime-local" step="1" value={from} onInput={edit('from')} />
         </label>
         <label>
           To
-          <input type="datetime-local" step="1" value={to} onInput={edit(setTo)} />
+          <input type="datetime-local" step="1" value={to} onInput={edit('to')} />
         </label>
         <button type="submit">Apply range</button>
         {problem && (

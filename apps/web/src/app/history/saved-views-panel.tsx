@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { dataOf } from '../../services/api';
 import { useConnection } from '../services-context';
-import { savedViewId, UI_NAMESPACE, type SavedView } from './saved-views';
+import { UI_NAMESPACE } from '../../shared/ui-documents';
+import { savedViewId, type SavedView } from './saved-views';
 import type { SavedViews } from './use-saved-views';
 
 /** Saves the view under a name in the datastore, and lists, opens and deletes the `saved` views. */

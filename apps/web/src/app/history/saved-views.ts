@@ -1,5 +1,4 @@
-/** The datastore namespace of the UI's saved documents. */
-export const UI_NAMESPACE = 'svc-ui-store';
+import { namedDocumentId, UI_NAMESPACE } from '../../shared/ui-documents';
 
 /** A saved history view as the datastore keeps it: its name and the URL query that reproduces it. */
 export interface SavedView {
@@ -13,15 +12,6 @@ export interface SavedView {
 /** A document id for a new view called `name`: its letters and digits, then a unique suffix. */
 export function savedViewId(name: string, now = Date.now()): string {
   return namedDocumentId('view', name, now);
-}
-
-/** A document id of the UI for a new `kind` of document called `name`: `<kind>-<letters and digits>-<unique suffix>`. */
-export function namedDocumentId(kind: string, name: string, now = Date.now()): string {
-  const slug = name
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return `${kind}-${slug ? `${slug}-` : ''}${now.toString(36)}`;
 }
 
 /** The saved views among datastore documents, by name. */

@@ -26,7 +26,8 @@ type Span = { from: number; to: number };
 /**
  * The data of `fields` over `range` (or over `zoom` when the user zoomed in), `points` buckets at
  * most. A range that ends now runs over the history stream and moves on as values arrive (see
- * {@link liveRange}); a range in the past or a zoom is one `ranges` call.
+ * {@link liveRange}); a range in the past or a zoom is one `ranges` call. `fields`, `range` and `zoom`
+ * are loaded again when they change identity: keep them the same objects while they hold the same.
  */
 export function useGraphData(
   fields: readonly string[],
@@ -36,9 +37,6 @@ export function useGraphData(
 ): GraphData {
   const { services, stream } = useConnection();
   const [data, setData] = useState<GraphData>(() => emptyData(fields, range));
-  const fieldsKey = JSON.stringify(fields);
-  const rangeKey = JSON.stringify(range);
-  const zoomKey = JSON.stringify(zoom ?? null);
 
   useEffect(() => {
     if (fields.length === 0 || points < 2) {
@@ -123,8 +121,7 @@ export function useGraphData(
       clearInterval(slide);
       stop();
     };
-    // The keys stand for the arrays and objects, which are new on every render.
-  }, [services, stream, fieldsKey, rangeKey, zoomKey, points]);
+  }, [services, stream, fields, range, zoom, points]);
 
   return data;
 }

@@ -1,5 +1,5 @@
 import { enumText, fieldText, formatForUnit, roundForUnit, type Field, type Shape } from '@eventcast/block-model';
-import { unitLabel } from '../../ui/unit-label';
+import { unitLabel } from '../ui/unit-label';
 
 /** How a value of a block's data reads on the page. */
 export type ShownValue =

@@ -1,7 +1,7 @@
 import { roundForUnit, unitConversion } from '@eventcast/block-model';
-import { problemsByPath } from '../../services/service-problems';
+import { problemsByPath } from '../services/service-problems';
 import { isFormValues, type FormField, type FormValues } from './block-form';
-import { unitLabel } from '../../ui/unit-label';
+import { unitLabel } from '../ui/unit-label';
 import { itemName } from './list-field';
 
 /** A part of the form as the controller names it in its problems, and how the form names it. */

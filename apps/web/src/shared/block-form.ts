@@ -11,7 +11,7 @@ import {
   type TemperatureUnit,
 } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
-import { unitLabel } from '../../ui/unit-label';
+import { unitLabel } from '../ui/unit-label';
 import type { ControllerView } from './controller-list';
 
 /** A choice of a select: the value sent and the words shown. */
