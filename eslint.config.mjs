@@ -117,7 +117,7 @@ export default [
     },
   },
   // The web app's layers (docs/web.md, "Code"): a feature (a folder of `app/`) imports no other
-  // feature; what two features share lives in `shared/` (or `ui/`, `services/`), which import no
+  // feature; what two features share lives in `common/` (or `ui/`, `services/`), which import no
   // feature; the app shell (`app/*.tsx`) puts features together on a page.
   ...WEB_FEATURES.map((feature) => ({
     files: [`apps/web/src/app/${feature}/**/*.ts`, `apps/web/src/app/${feature}/**/*.tsx`],
@@ -127,14 +127,14 @@ export default [
         {
           patterns: WEB_FEATURES.filter((other) => other !== feature).map((other) => ({
             group: [`**/app/${other}`, `**/app/${other}/**`, `../${other}`, `../${other}/**`],
-            message: `A feature imports no other feature: move what ${feature}/ and ${other}/ share to src/shared/ (docs/web.md, "Code").`,
+            message: `A feature imports no other feature: move what ${feature}/ and ${other}/ share to src/common/ (docs/web.md, "Code").`,
           })),
         },
       ],
     },
   })),
   {
-    files: ['apps/web/src/{shared,ui,services}/**/*.ts', 'apps/web/src/{shared,ui,services}/**/*.tsx'],
+    files: ['apps/web/src/{common,ui,services}/**/*.ts', 'apps/web/src/{common,ui,services}/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -35,7 +35,7 @@ export function useFixture(names: string[], on: boolean): number {
       [
         withFirstLine('apps/web/src/app/quick-actions/quick-action.ts', "import '../history/saved-views';"),
         withFirstLine('apps/web/src/app/history/graph.tsx', "import '../controllers/blocks-page';"),
-        withFirstLine('apps/web/src/shared/block-form.ts', "import '../app/controllers/blocks-page';"),
+        withFirstLine('apps/web/src/common/block-form.ts', "import '../app/controllers/blocks-page';"),
       ],
       'no-restricted-imports',
     );

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { findBlockType, typeText } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
 import { BlockEditor } from './block-editor';
-import type { FormContext } from '../../shared/block-form';
+import type { FormContext } from '../../common/block-form';
 import { DeleteBlock } from './delete-block';
-import { shownFields, type ShownField, type ShownValue } from '../../shared/block-values';
+import { shownFields, type ShownField, type ShownValue } from '../../common/block-values';
 
 /** The element id of a block's card, which links to the block point at. */
 export function blockAnchor(id: string): string {

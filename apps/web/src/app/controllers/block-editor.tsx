@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
 import type { Block } from '@eventcast/domain';
-import { formFields, formValues, type FormContext } from '../../shared/block-form';
+import { formFields, formValues, type FormContext } from '../../common/block-form';
 import { FormParts } from './form-parts';
 import { patchData } from './form-patch';
-import { problemsByField } from '../../shared/form-problems';
+import { problemsByField } from '../../common/form-problems';
 import { useControllerCall } from './use-controller-call';
 
 /**

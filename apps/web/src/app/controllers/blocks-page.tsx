@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { BackupPanel } from './backup-panel';
 import { BlockCard } from './block-card';
-import { formContext } from '../../shared/block-form';
+import { formContext } from '../../common/block-form';
 import { listedBlocks } from './block-list';
 import { NewBlockPanel } from './new-block-panel';
 import { RelationsGraph } from './relations-graph';

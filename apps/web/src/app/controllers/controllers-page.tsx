@@ -1,4 +1,4 @@
-import { controllersInOrder, type Controllers } from '../../shared/controller-list';
+import { controllersInOrder, type Controllers } from '../../common/controller-list';
 import { controllerPath } from './controller-routes';
 import { RemoveController } from './remove-controller';
 

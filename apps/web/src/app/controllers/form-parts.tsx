@@ -9,9 +9,9 @@ import {
   type GroupField,
   type InputField,
   type ListField,
-} from '../../shared/block-form';
-import { FieldInput } from '../../shared/field-input';
-import { itemName, withNewItem, withoutItem } from '../../shared/list-field';
+} from '../../common/block-form';
+import { FieldInput } from '../../common/field-input';
+import { itemName, withNewItem, withoutItem } from '../../common/list-field';
 
 /** What every part of a block's form needs besides its own field and value. */
 export interface PartContext {

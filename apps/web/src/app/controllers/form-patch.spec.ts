@@ -1,7 +1,7 @@
-import { formFields, formValues, type FormValues, type ListField } from '../../shared/block-form';
-import { byName, context, PROBE, probe, q, sensor, setpoint, typeOf } from '../../shared/block-form.fixtures';
+import { formFields, formValues, type FormValues, type ListField } from '../../common/block-form';
+import { byName, context, PROBE, probe, q, sensor, setpoint, typeOf } from '../../common/block-form.fixtures';
 import { patchData } from './form-patch';
-import { withNewItem, withoutItem } from '../../shared/list-field';
+import { withNewItem, withoutItem } from '../../common/list-field';
 
 describe(patchData.name, () => {
   const fields = formFields(typeOf('SetpointSensorPair'), setpoint, context);

@@ -5,7 +5,7 @@ import {
   type FormField,
   type FormValue,
   type FormValues,
-} from '../../shared/block-form';
+} from '../../common/block-form';
 
 /**
  * The `data` of the patch that applies the edited form: only the fields that differ from `before`

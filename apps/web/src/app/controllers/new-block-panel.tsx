@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { typeText } from '@eventcast/block-model';
 import { problemsByPath } from '../../services/service-problems';
-import { wordedBodyProblems } from '../../shared/form-problems';
+import { wordedBodyProblems } from '../../common/form-problems';
 import { CREATABLE_TYPES } from './type-options';
 import { useControllerCall } from './use-controller-call';
 

@@ -1,5 +1,5 @@
 import { BLOCK_CATALOGUE, typeText } from '@eventcast/block-model';
-import type { InputOption } from '../../shared/block-form';
+import type { InputOption } from '../../common/block-form';
 
 /** Block types as a select offers them: by their titles (`Setpoint`), each sending the API's type name. */
 export function typeOptions(names: readonly string[]): InputOption[] {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { followControllers } from '../../services/controller-feed';
 import { useConnection } from '../services-context';
-import { applyControllerEvent, type Controllers } from '../../shared/controller-list';
+import { applyControllerEvent, type Controllers } from '../../common/controller-list';
 
 /**
  * The controllers on the bus, kept current by the controller stream, and whether the stream is

@@ -3,7 +3,7 @@ import type { DatastoreDocument, DatastoreEvent } from '@eventcast/domain';
 import { dataOf } from '../../services/api';
 import { followDocuments } from '../../services/documents-feed';
 import { useConnection } from '../services-context';
-import { applyDatastoreEvent } from '../../shared/document-list';
+import { applyDatastoreEvent } from '../../common/document-list';
 import type { NamespaceCount } from './namespace-tree';
 
 /** The namespaces that hold documents, and whether the datastore listed only the first of them. */

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { dataOf } from '../../services/api';
 import { useConnection } from '../services-context';
-import { UI_NAMESPACE } from '../../shared/ui-documents';
+import { UI_NAMESPACE } from '../../common/ui-documents';
 import { savedViewId, type SavedView } from './saved-views';
 import type { SavedViews } from './use-saved-views';
 

@@ -1,4 +1,4 @@
-import { namedDocumentId, UI_NAMESPACE } from '../../shared/ui-documents';
+import { namedDocumentId, UI_NAMESPACE } from '../../common/ui-documents';
 
 /** A saved history view as the datastore keeps it: its name and the URL query that reproduces it. */
 export interface SavedView {

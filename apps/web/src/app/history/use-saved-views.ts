@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { dataOf } from '../../services/api';
 import { useConnection } from '../services-context';
-import { UI_NAMESPACE } from '../../shared/ui-documents';
+import { UI_NAMESPACE } from '../../common/ui-documents';
 import { savedViewsOf, type SavedView } from './saved-views';
 
 /** The saved views as the datastore lists them, why they could not be listed, and a way to list them again. */

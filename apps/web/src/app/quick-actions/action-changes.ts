@@ -1,6 +1,6 @@
 import { BlockDataError, findBlockType, normaliseWrite, type BlockType } from '@eventcast/block-model';
-import { formFields } from '../../shared/block-form';
-import { problemsByField } from '../../shared/form-problems';
+import { formFields } from '../../common/block-form';
+import { problemsByField } from '../../common/form-problems';
 import type { BlockPatch } from './quick-action';
 
 /** One field a quick action sets, as a row of its list. */

@@ -1,6 +1,6 @@
 import { unitConversion } from '@eventcast/block-model';
 import { isLink, isQuantity, type Block } from '@eventcast/domain';
-import type { Controllers } from '../../shared/controller-list';
+import type { Controllers } from '../../common/controller-list';
 import { fieldLabel, fieldValueText } from './change-words';
 import type { BlockPatch, QuickAction } from './quick-action';
 

@@ -1,4 +1,4 @@
-import type { Controllers } from '../../shared/controller-list';
+import type { Controllers } from '../../common/controller-list';
 import { patchedBlock } from './action-state';
 import type { BlockPatch, QuickAction } from './quick-action';
 

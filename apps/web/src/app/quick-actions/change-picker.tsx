@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { findBlockType } from '@eventcast/block-model';
-import { dataValue, formContext, formFields, inputLabel, isInputField } from '../../shared/block-form';
-import { controllersInOrder, type Controllers } from '../../shared/controller-list';
-import { FieldInput } from '../../shared/field-input';
+import { dataValue, formContext, formFields, inputLabel, isInputField } from '../../common/block-form';
+import { controllersInOrder, type Controllers } from '../../common/controller-list';
+import { FieldInput } from '../../common/field-input';
 import type { Change } from './action-changes';
 
 /**

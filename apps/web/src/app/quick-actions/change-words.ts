@@ -1,5 +1,5 @@
 import { fieldText, findBlockType } from '@eventcast/block-model';
-import { shownSpec, shownValue } from '../../shared/block-values';
+import { shownSpec, shownValue } from '../../common/block-values';
 import type { Change } from './action-changes';
 
 /** The label of a field of a block type, as the block's form and card name it (`Setpoint` for `storedSetting`). */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Controllers } from '../../shared/controller-list';
+import type { Controllers } from '../../common/controller-list';
 import { changesOf } from './action-changes';
 import { actionState } from './action-state';
 import { changeLine } from './change-words';

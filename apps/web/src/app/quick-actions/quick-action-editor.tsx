@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Controllers } from '../../shared/controller-list';
+import type { Controllers } from '../../common/controller-list';
 import { ChangePicker } from './change-picker';
 import { actionProblems, changesOf, withChange, withoutChange } from './action-changes';
 import { changeLine, fieldLabel } from './change-words';

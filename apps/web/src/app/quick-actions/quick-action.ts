@@ -1,4 +1,4 @@
-import { namedDocumentId, UI_NAMESPACE } from '../../shared/ui-documents';
+import { namedDocumentId, UI_NAMESPACE } from '../../common/ui-documents';
 
 /** The datastore namespace of the quick actions, one document each. */
 export const QUICK_ACTIONS_NAMESPACE = `${UI_NAMESPACE}:quick-actions`;

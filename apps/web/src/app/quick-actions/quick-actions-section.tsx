@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Controllers } from '../../shared/controller-list';
+import type { Controllers } from '../../common/controller-list';
 import { QuickActionCard } from './quick-action-card';
 import { QuickActionEditor } from './quick-action-editor';
 import type { QuickAction } from './quick-action';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Controllers } from '../../shared/controller-list';
+import type { Controllers } from '../../common/controller-list';
 import { useConnection } from '../services-context';
 import { applyPatches } from './apply-action';
 import { applyProblems, applyReport, type ControllerReport } from './apply-plan';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { dataOf } from '../../services/api';
 import { followDocuments } from '../../services/documents-feed';
-import { eventTouchesNamespace } from '../../shared/document-list';
+import { eventTouchesNamespace } from '../../common/document-list';
 import { useConnection } from '../services-context';
 import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from './quick-action';
 

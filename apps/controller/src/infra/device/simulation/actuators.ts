@@ -1,7 +1,7 @@
 import { clamp, numberValue, quantityValue } from './sim-values.util';
 import { SimBlock, TickContext } from './tick-context';
 
-const ACTIVE = 'STATE_ACTIVE';
+export const ACTIVE = 'STATE_ACTIVE';
 const INACTIVE = 'STATE_INACTIVE';
 
 /** The shortest PWM period the simulation honours: it ticks about once a second. */

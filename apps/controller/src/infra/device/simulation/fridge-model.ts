@@ -1,3 +1,4 @@
+import { ACTIVE } from './actuators';
 import { linkedId, numberValue } from './sim-values.util';
 import { TickContext } from './tick-context';
 
@@ -45,8 +46,6 @@ export const DEFAULT_FRIDGE: FridgeSettings = {
   heater: { ioBlock: 'OnboardPins', channel: 1 },
   cooler: { ioBlock: 'OnboardPins', channel: 2 },
 };
-
-const ACTIVE = 'STATE_ACTIVE';
 
 /** The temperatures of a simulated fridge, moved on by each tick from the states of its heater and cooler. */
 export class FridgeModel {
