@@ -17,7 +17,7 @@ function projectConfig(projectDir) {
     transform: {
       '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(projectDir, 'tsconfig.json') }],
       // content-disposition 3 (under @fastify/static, which serves the API page) is ESM only, and
-      // Jest on Node 20 cannot require ESM: compile it to CommonJS for the tests.
+      // Jest here cannot require ESM: compile it to CommonJS for the tests.
       '/node_modules/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }],
     },
     transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],

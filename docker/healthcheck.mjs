@@ -1,5 +1,5 @@
 // Container health check of the eventcast image (slim images have no curl): asks the health route
-// of the app this container runs (of each of the three with EVENTCAST_APP=all), which answers 200
+// of the app this container runs (of each of the four with EVENTCAST_APP=all), which answers 200
 // only while its broker and store answer (docs/observability.md), and exits 0 when every one
 // answered 200, 1 otherwise.
 import { request } from 'node:http';
@@ -18,12 +18,15 @@ function healthChecks(env) {
       return [{ port, path: '/history/datastore/health' }];
     case 'controller':
       return [{ port, path: controllerPath }];
+    case 'automation':
+      return [{ port, path: '/automation/health' }];
     case 'all': {
       const ports = oneProcessPorts(env);
       return [
         { port: ports.history, path: '/history/health' },
         { port: ports.datastore, path: '/history/datastore/health' },
         { port: ports.controller, path: controllerPath },
+        { port: ports.automation, path: '/automation/health' },
       ];
     }
     default:

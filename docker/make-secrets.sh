@@ -12,12 +12,12 @@ set -euo pipefail
 dir=${EVENTCAST_SECRETS:-"$(cd "$(dirname "$0")" && pwd)/secrets"}
 controllers=("$@")
 [ ${#controllers[@]} -gt 0 ] || controllers=(fermenter greenhouse)
-accounts=(history datastore peer operator "${controllers[@]}")
+accounts=(history datastore automation peer operator "${controllers[@]}")
 
 # Checked before anything is written: a controller named like a fixed account would get its rights.
 for controller in "${controllers[@]}"; do
   [[ $controller =~ ^[a-z][a-z0-9-]*$ ]] || { echo "make-secrets: '$controller' is not a service id" >&2; exit 1; }
-  for account in history datastore peer operator admin; do
+  for account in history datastore automation peer operator admin; do
     [ "$controller" != "$account" ] || { echo "make-secrets: '$controller' is an account of its own, not a controller" >&2; exit 1; }
   done
 done

@@ -1,12 +1,12 @@
 // Entry point of the eventcast image and of `npm start -- --one-process`: runs
 // dist/apps/<EVENTCAST_APP>/main.js in this process, so that the app itself receives SIGTERM and
-// stops cleanly; with EVENTCAST_APP=all, the three services in this one process
+// stops cleanly; with EVENTCAST_APP=all, the four services in this one process
 // (docs/deployment.md, "One process").
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { controllerDatastoreToken, oneProcessPorts } from './one-process.mjs';
+import { automationTokens, controllerDatastoreToken, oneProcessPorts } from './one-process.mjs';
 
-const APPS = ['history', 'datastore', 'controller'];
+const APPS = ['history', 'datastore', 'controller', 'automation'];
 const require = createRequire(import.meta.url);
 const built = (app, file) => resolve(import.meta.dirname, '..', 'dist', 'apps', app, file);
 
@@ -25,12 +25,14 @@ if (app === 'all') {
 
 /**
  * The variables of each service in one process: the process's own, but for the port
- * (one-process.mjs) and the controller's DATASTORE_URL and datastore token, those of the datastore
- * beside it (its API_TOKEN or API_TOKEN_FILE) unless set. Started in this order: the controller
- * reads the user's units from the datastore as it starts.
+ * (one-process.mjs), the controller's and the automation service's DATASTORE_URL and the
+ * automation service's HISTORY_URL, those of the services beside them unless set, and their tokens
+ * (the API_TOKEN or API_TOKEN_FILE of all) unless set. Started in this order: the controller reads
+ * the user's units from the datastore as it starts, and the automation service its rules.
  */
 function servicesOfOneProcess(env) {
   const ports = oneProcessPorts(env);
+  const datastoreUrl = env.DATASTORE_URL || `http://localhost:${ports.datastore}`;
   return [
     { app: 'history', variables: { ...env, PORT: ports.history } },
     { app: 'datastore', variables: { ...env, PORT: ports.datastore } },
@@ -39,8 +41,18 @@ function servicesOfOneProcess(env) {
       variables: {
         ...env,
         PORT: ports.controller,
-        DATASTORE_URL: env.DATASTORE_URL || `http://localhost:${ports.datastore}`,
+        DATASTORE_URL: datastoreUrl,
         ...controllerDatastoreToken(env),
+      },
+    },
+    {
+      app: 'automation',
+      variables: {
+        ...env,
+        PORT: ports.automation,
+        DATASTORE_URL: datastoreUrl,
+        HISTORY_URL: env.HISTORY_URL || `http://localhost:${ports.history}`,
+        ...automationTokens(env),
       },
     },
   ];

@@ -13,11 +13,13 @@ function apiProxy(env: NodeJS.ProcessEnv): Record<string, ProxyOptions> {
   const history = env['WEB_HISTORY_URL'] || 'http://localhost:5001';
   const datastore = env['WEB_DATASTORE_URL'] || 'http://localhost:5002';
   const controller = env['WEB_CONTROLLER_URL'] || 'http://localhost:5000';
+  const automation = env['WEB_AUTOMATION_URL'] || 'http://localhost:5003';
   const serviceId = env['SERVICE_ID'] || 'controller-1';
   return {
     '/history/datastore/': { target: datastore },
     '/history/': { target: history, ws: true },
     [`/${serviceId}/`]: { target: controller },
+    '/automation/': { target: automation },
   };
 }
 
@@ -33,8 +35,10 @@ export default defineConfig(({ command }) => {
       // The same as the paths of apps/web/tsconfig.json: @eventcast/domain is its browser entry.
       alias: {
         '@eventcast/api-client': `${workspace}libs/api-client/src/index.ts`,
+        '@eventcast/automation-model': `${workspace}libs/automation-model/src/index.ts`,
         '@eventcast/block-model': `${workspace}libs/block-model/src/index.ts`,
         '@eventcast/domain': `${workspace}libs/domain/src/browser.ts`,
+        '@eventcast/live-stream': `${workspace}libs/live-stream/src/index.ts`,
       },
     },
     build: {

@@ -10,7 +10,7 @@ export interface Step {
 export interface Stage {
   /** The `AS` name, or the index when there is none. */
   name: string;
-  /** The base image as written: `node:22-bookworm-slim`. */
+  /** The base image as written: `node:26-bookworm-slim`. */
   image: string;
   steps: Step[];
 }

@@ -26,11 +26,17 @@ describe('docker/Dockerfile', () => {
 
   it('builds from official Node LTS and nginx images pinned to a release line, never latest', () => {
     expect(all.map((s) => s.image)).toEqual([
-      'node:22-bookworm',
-      'node:22-bookworm',
+      'node:26-bookworm',
+      'node:26-bookworm',
       'nginx:1.28-alpine',
-      'node:22-bookworm-slim',
+      'node:26-bookworm-slim',
     ]);
+  });
+
+  it('runs the services on the newest supported Node.js line (tools/node/lines), the one CI tests last', () => {
+    const newest = readRepoFile('tools/node/lines').trim().split(/\s+/).pop();
+    const nodeImages = all.map((s) => s.image).filter((image) => image.startsWith('node:'));
+    expect(nodeImages.map((image) => image.replace(/^node:(\d+)-.*$/, '$1'))).toEqual(nodeImages.map(() => newest));
   });
 
   it("ends with the services' stage, so a build without --target makes the services' image", () => {

@@ -21,7 +21,7 @@ const queries = dashboards().flatMap(({ dashboard }) => queriesOf(dashboard));
 const promQueries = queries.filter((query) => query.datasource.uid === 'prometheus');
 const sqlQueries = queries.filter((query) => query.datasource.uid === 'questdb');
 
-type App = 'history' | 'datastore' | 'controller';
+type App = 'history' | 'datastore' | 'controller' | 'automation';
 
 interface ScrapeJob {
   job_name: string;
@@ -72,6 +72,13 @@ async function prometheusApi<T>(base: string, path: string): Promise<T> {
       services.set(
         'fermenter',
         await ServiceUnderTest.start('controller', { SERVICE_ID: 'fermenter', DATASTORE_URL: datastore.url }),
+      );
+      services.set(
+        'automation',
+        await ServiceUnderTest.start('automation', {
+          DATASTORE_URL: datastore.url,
+          HISTORY_URL: services.get('history')?.url ?? '',
+        }),
       );
       const dir = mkdtempSync(join(tmpdir(), 'eventcast-prometheus-'));
       writeFileSync(
@@ -172,6 +179,15 @@ describeOnEachQuestDb('the history dashboard', ({ url }) => {
     await waitFor('the history in QuestDB', async () => {
       const { data } = await history.client.POST('/timeseries/fields', { body: { duration: '1h' } });
       return fields.every((field) => data?.includes(field));
+    });
+    // The service knows its fields as it writes them; QuestDB shows the rows once it has applied its
+    // write-ahead log, a moment later (8.1.4 once read none).
+    await waitFor('the rows readable in QuestDB', async () => {
+      const sql = `SELECT count() FROM ${table}`;
+      const answer = (await (await fetch(`${url}/exec?query=${encodeURIComponent(sql)}`)).json()) as {
+        dataset?: number[][];
+      };
+      return (answer.dataset?.[0]?.[0] ?? 0) >= 3;
     });
   }, 60_000);
 

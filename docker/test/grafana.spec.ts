@@ -84,6 +84,7 @@ describe('the Grafana and Prometheus provisioning', () => {
         history: '/history/metrics',
         datastore: '/history/datastore/metrics',
         controller: `/${service.environment?.['SERVICE_ID']}/metrics`,
+        automation: '/automation/metrics',
       }[service.environment?.['EVENTCAST_APP'] ?? ''],
     }));
     expect(scraped.sort((a, b) => a.host.localeCompare(b.host))).toEqual(

@@ -10,7 +10,7 @@ const REFUSED = { status: 401, body: MISSING_TOKEN_ANSWER };
 (NGINX_INSTALLED ? describe : describe.skip)(
   `the proxy in front of the services with API_TOKEN set${NGINX_INSTALLED ? '' : ' (SKIPPED: no nginx program here)'}`,
   () => {
-    let services: Record<string, ServiceUnderTest<'history' | 'datastore' | 'controller'>>;
+    let services: Record<string, ServiceUnderTest<'history' | 'datastore' | 'controller' | 'automation'>>;
     let proxy: RunningProxy;
 
     beforeAll(async () => {
@@ -24,7 +24,14 @@ const REFUSED = { status: 401, body: MISSING_TOKEN_ANSWER };
         DATASTORE_URL: datastore.url,
         DATASTORE_API_TOKEN: TOKEN,
       });
-      services = { history, datastore, fermenter, greenhouse: fermenter };
+      const automation = await ServiceUnderTest.start('automation', {
+        API_TOKEN: TOKEN,
+        DATASTORE_URL: datastore.url,
+        DATASTORE_API_TOKEN: TOKEN,
+        HISTORY_URL: history.url,
+        HISTORY_API_TOKEN: TOKEN,
+      });
+      services = { history, datastore, fermenter, greenhouse: fermenter, automation };
       proxy = await startProxy('http.conf', (name) => services[name].url.replace('http://', ''));
     }, 60_000);
 
@@ -48,6 +55,19 @@ const REFUSED = { status: 401, body: MISSING_TOKEN_ANSWER };
         withoutToken: REFUSED,
         wrongToken: REFUSED,
         rightToken: 200,
+        openWithoutToken: Object.fromEntries(open.map(({ path }) => [path, 200])),
+      });
+    });
+
+    // The token is checked before a route is looked up: a path the service does not have answers
+    // 404 only with the token.
+    it('asks for the token of automation and leaves its ping and health open', async () => {
+      const call = { method: 'GET' as const, path: '/automation/no-such-route' };
+      const open = ['/automation/ping', '/automation/health'].map((path) => ({ method: 'GET' as const, path }));
+      expect(await apiTokenAnswers(proxy.http, TOKEN, call, open)).toEqual({
+        withoutToken: REFUSED,
+        wrongToken: REFUSED,
+        rightToken: 404,
         openWithoutToken: Object.fromEntries(open.map(({ path }) => [path, 200])),
       });
     });

@@ -2,13 +2,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { DuckDBInstance } from '@duckdb/node-api';
-import Database from 'better-sqlite3';
 import { dataOf, PrivateBroker, ServiceName, ServiceUnderTest, waitFor } from '@eventcast/testing';
 import { readRepoFile } from './deployment-files';
 import { environmentFile, unitEnvironment, unitSettings } from './systemd-units';
 
-// The three services started as eventcast@<app>.service starts them (docker/systemd), and the
+// The four services started as eventcast@<app>.service starts them (docker/systemd), and the
 // backups of docs/deployment.md ("Backing up /var/lib/eventcast") made from their DATA_DIR.
 const STATE_DIR = '/var/lib/eventcast';
 const SQLITE3 = spawnSync('sqlite3', ['-version']).status === 0;
@@ -55,6 +55,12 @@ describe('the services as eventcast@.service runs them, and the backups of their
       BROADCAST_INTERVAL_MS: '200',
     });
     services.set('controller', await ServiceUnderTest.start('controller', controller));
+    const automation = unitVariables('automation', {
+      ...moved,
+      DATASTORE_URL: datastoreUrl,
+      HISTORY_URL: service('history').url,
+    });
+    services.set('automation', await ServiceUnderTest.start('automation', automation));
   }, 90_000);
 
   afterAll(async () => {
@@ -78,6 +84,10 @@ describe('the services as eventcast@.service runs them, and the backups of their
     for (const file of ['datastore.sqlite', 'history.duckdb', 'history-spool']) {
       expect([file, existsSync(join(dataDir, file))]).toEqual([file, true]);
     }
+  });
+
+  it("run the automation service with the unit's variables, ready beside the datastore and history", async () => {
+    expect(await dataOf(service('automation').client.GET('/health'))).toMatchObject({ status: 'ready' });
   });
 
   it('give a copy of the device file, made while the controller runs, with its blocks', async () => {
@@ -107,7 +117,7 @@ describe('the services as eventcast@.service runs them, and the backups of their
       }
       const backup = documented(/`sudo -u eventcast (sqlite3 [^`]+)`/, dataDir);
       execFileSync('bash', ['-c', backup]);
-      const copy = new Database(join(dataDir, 'datastore.backup.sqlite'), { readonly: true });
+      const copy = new DatabaseSync(join(dataDir, 'datastore.backup.sqlite'), { readOnly: true });
       try {
         const row = copy.prepare("SELECT count(*) AS n FROM documents WHERE namespace = 'backup'").get() as {
           n: number;

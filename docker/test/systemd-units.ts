@@ -4,9 +4,9 @@ import { readRepoFile } from './deployment-files';
 export const SYSTEMD_DIR = 'docker/systemd';
 
 /** The apps eventcast@.service runs, one instance each: `eventcast@<app>.service`. */
-export const UNIT_APPS = ['history', 'datastore', 'controller'] as const;
+export const UNIT_APPS = ['history', 'datastore', 'controller', 'automation'] as const;
 
-/** The instance that runs the three apps in one process, `eventcast@all.service`. */
+/** The instance that runs the four apps in one process, `eventcast@all.service`. */
 export const ONE_PROCESS = 'all';
 
 /** A systemd unit file's settings: section, then key, then every value given, in order. */

@@ -46,7 +46,7 @@ describe('docker/systemd/eventcast@.service', () => {
     },
   );
 
-  it('runs the built app of its instance name (all: the three in one process) from the checkout, as a user of its own', () => {
+  it('runs the built app of its instance name (all: the four in one process) from the checkout, as a user of its own', () => {
     expect(only('ExecStart')).toBe('/usr/bin/node docker/start-app.mjs');
     expect(unitEnvironment(unit)['EVENTCAST_APP']).toBe('%i');
     expect(only('WorkingDirectory')).toBe('/opt/eventcast');
@@ -99,25 +99,33 @@ describe('the environment files of docker/systemd', () => {
       history: env['history']['PORT'],
       datastore: env['datastore']['PORT'],
       controller: env['controller']['PORT'],
+      automation: env['automation']['PORT'],
     }).toEqual({
       history: '5001',
       datastore: '5002',
       controller: '5000',
+      automation: '5003',
     });
   });
 
-  it('gives the three services of eventcast@all the same ports and controller as their own instances', () => {
+  it('gives the four services of eventcast@all the same ports and controller as their own instances', () => {
     const all = environmentFile(`${ONE_PROCESS}.env`);
     expect(all).toEqual({
       HISTORY_PORT: env['history']['PORT'],
       DATASTORE_PORT: env['datastore']['PORT'],
       CONTROLLER_PORT: env['controller']['PORT'],
+      AUTOMATION_PORT: env['automation']['PORT'],
       SERVICE_ID: env['controller']['SERVICE_ID'],
     });
   });
 
   it("points the controller at the datastore's port", () => {
     expect(env['controller']['DATASTORE_URL']).toBe(`http://localhost:${env['datastore']['PORT']}`);
+  });
+
+  it("points the automation service at the datastore's and the history service's ports", () => {
+    expect(env['automation']['DATASTORE_URL']).toBe(`http://localhost:${env['datastore']['PORT']}`);
+    expect(env['automation']['HISTORY_URL']).toBe(`http://localhost:${env['history']['PORT']}`);
   });
 
   it('names the local broker for every service', () => {

@@ -2,16 +2,19 @@
 // own) against the real broker: (1) the latency of `ranges` and `metrics` over 10 million points of
 // one field (on QuestDB in a table that also holds 100 million points of other fields); (2) ingest
 // of realistic controller events at increasing rates, every value counted back through the query
-// API, with publish-to-queryable latency. On the embedded DuckDB store and on QuestDB: the servers
+// API, with publish-to-queryable latency; (3) the annotations of a 30-day graph of 10 fields among
+// a year of 100,000. On the embedded DuckDB store and on QuestDB: the servers
 // `QUESTDB_URL` names, else the tested versions started from Maven (docs/history.md). On QuestDB it
 // first measures QuestDB's own ingest limit and gives the service's sustained rate as a share of it.
-// BENCH_SECONDS sets each ingest step's length, BENCH_STORES (embedded,questdb) the stores benched.
+// BENCH_SECONDS sets each ingest step's length, BENCH_STORES (embedded,questdb) the stores benched,
+// BENCH_PARTS (queries,annotations,ingest) the parts run.
 // Everything it writes goes to tables of its own, dropped at the end. Its parts are in history/.
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { runBench } from './bench-run';
 import { BENCH_RUN, MQTT_URL } from './history/bench-settings';
+import { benchAnnotations } from './history/annotations-bench';
 import { fieldsOf } from './history/controller-event';
 import { HistoryProcess } from './history/history-process';
 import { benchIngest, STEP_SECONDS } from './history/ingest-bench';
@@ -23,18 +26,24 @@ import { embeddedUnderBench, questDbUnderBench, StoreUnderBench } from './histor
 
 const WORKSPACE = resolve(__dirname, '../..');
 
-/** Fills `target` with the query data, then benches the service on it: queries, ingest, the cost of a metrics scrape. */
+/** The parts `BENCH_PARTS` names (`queries`, `annotations`, `ingest`), or all of them. */
+const PARTS = process.env.BENCH_PARTS?.split(',');
+const benched = (part: string) => !PARTS || PARTS.includes(part);
+
+/** Fills `target` with the query data and annotations, then benches the service on it: queries, annotations, ingest, the cost of a metrics scrape. */
 async function benchStore(target: StoreUnderBench, report: BenchReport): Promise<void> {
   console.log(`${target.name}: writing the query data...`);
   const started = Date.now();
-  const data = await target.fill(`bench-${BENCH_RUN}-query`);
+  const data = benched('queries') ? await target.fill(`bench-${BENCH_RUN}-query`) : undefined;
+  const annotations = benched('annotations') ? await target.annotate(`bench-${BENCH_RUN}-notes`) : undefined;
   report.print(
-    `${target.name.padEnd(14)} query data: ${thousands(data.rows)} points in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `${target.name.padEnd(14)} query data: ${thousands(data?.rows ?? 0)} points and ${thousands(annotations?.count ?? 0)} annotations in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   const history = await HistoryProcess.start(target.env);
   try {
-    await benchQueries(target.name, history, data, report);
-    const best = await benchIngest(target.name, history, report, target.limit);
+    if (data) await benchQueries(target.name, history, data, report);
+    if (annotations) await benchAnnotations(target.name, history, annotations, report);
+    const best = benched('ingest') ? await benchIngest(target.name, history, report, target.limit) : undefined;
     if (best) await benchMetricsCost(target.name, history, best, report);
     for (const loss of history.losses) report.add(`${target.name} logged: ${loss.trim()}`);
   } finally {

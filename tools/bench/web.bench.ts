@@ -11,8 +11,13 @@
 // second, all live in 15 tabs of 20 fields (the graph's most) for BENCH_WEB_TAIL_MIN minutes
 // (default 30; 0 skips it), each tab's heap every minute and at the end; (6) the fleet
 // (web/fleet.ts): 20 controllers of 100 blocks on the bus, the controllers page and a 100-block
-// page opened and watched live for BENCH_WEB_FLEET_S seconds each (default 60).
-// BENCH_WEB_PARTS picks parts: `graph` (1-4), `tail` (5) and `fleet` (6); default all three.
+// page opened and watched live for BENCH_WEB_FLEET_S seconds each (default 60). The year holds
+// BENCH_WEB_ANNOTATIONS annotations of each field's block (default 100), which the graph marks.
+// (7) the dashboard (web/dashboard.ts): 20 widgets (6 graphs of 5 fields over 7 days, 12 block
+// widgets, 30 metrics) on that fleet as a kiosk: first render over BENCH_WEB_DASHBOARD_RUNS openings
+// (default 10), state events and tasks live for BENCH_WEB_FLEET_S seconds, and the heap each minute
+// of BENCH_WEB_KIOSK_MIN minutes (default 60; 0 skips it).
+// BENCH_WEB_PARTS picks parts: `graph` (1-4), `tail` (5), `fleet` (6) and `dashboard` (7); default all.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,9 +29,16 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Browser, CDPSession, chromium, Page } from 'playwright-core';
 import { DAY_US } from '@eventcast/domain';
 import { CHROMIUM_LAUNCH, freePort } from '@eventcast/testing';
-import { DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, sqlText } from '@eventcast/time-series-store';
+import {
+  Annotation,
+  DuckDbTimeSeriesStore,
+  EMBEDDED_STORE_FILE,
+  sqlText,
+  TimedValues,
+} from '@eventcast/time-series-store';
 import { cleanups, runBench, startBuiltApp } from './bench-run';
 import { percentile } from './percentile';
+import { dashboardReport } from './web/dashboard';
 import { fleetReport } from './web/fleet';
 import { heapMb, liveTail } from './web/live-tail';
 import { PAGE_PROBES_SCRIPT, PageProbeTimes } from './web/page-probes';
@@ -36,6 +48,8 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 50);
 const STEP_US = Number(process.env.BENCH_WEB_STEP_S ?? 60) * 1_000_000;
 const FIELDS = 10;
 const DAYS = 366;
+/** Annotations of each field's block over the year (`BENCH_WEB_ANNOTATIONS`, 0 for none). */
+const ANNOTATIONS_PER_BLOCK = Number(process.env.BENCH_WEB_ANNOTATIONS ?? 100);
 /** The draws of one click are over once the canvas has been still this long after the answer. */
 const QUIET_MS = 400;
 const TARGETS = { firstPageGzipKb: 150, clickToDrawnP50Ms: 300, clickToDrawnP99Ms: 1_000, frameP95Ms: 16 };
@@ -49,7 +63,11 @@ const ZOOM_MOVES = `drag to zoom: the ${ZOOM_STEPS} moves`;
 const TAIL_MINUTES = Number(process.env.BENCH_WEB_TAIL_MIN ?? 30);
 const TAIL_FIELDS = 300;
 const FLEET = { controllers: 20, blocks: 100, seconds: Number(process.env.BENCH_WEB_FLEET_S ?? 60) };
-const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'graph,tail,fleet').split(','));
+const DASHBOARD = {
+  runs: Number(process.env.BENCH_WEB_DASHBOARD_RUNS ?? 10),
+  kioskMinutes: Number(process.env.BENCH_WEB_KIOSK_MIN ?? 60),
+};
+const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'graph,tail,fleet,dashboard').split(','));
 const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const PREFIX = `bench-web-${randomBytes(3).toString('hex')}`;
 const TAIL_KEY = `${PREFIX}-tail`;
@@ -64,6 +82,7 @@ async function loadYear(dataDir: string): Promise<number> {
   const path = join(dataDir, EMBEDDED_STORE_FILE);
   const store = new DuckDbTimeSeriesStore(path);
   await store.open();
+  await store.write(yearOfAnnotations());
   await store.close();
   const instance = await DuckDBInstance.create(path);
   const connection = await instance.connect();
@@ -77,6 +96,41 @@ async function loadYear(dataDir: string): Promise<number> {
   connection.closeSync();
   instance.closeSync();
   return events * FIELDS;
+}
+
+/**
+ * The fields' blocks' annotations over the year, as many per block as the history bench's year
+ * (100,000 over 1,000 blocks): a patch of one block each, every tenth a note (docs/history.md,
+ * "Annotations"). The year graph shows them all.
+ */
+function yearOfAnnotations(): TimedValues[] {
+  const count = ANNOTATIONS_PER_BLOCK * FIELDS;
+  return Array.from({ length: count }, (_, index) => {
+    const ts = START_US + Math.round(((index + 0.5) * (END_US - START_US)) / count);
+    const block = `block ${index % FIELDS}`;
+    const annotation: Annotation =
+      index % 10 === 0
+        ? { id: `${PREFIX}-${index}`, ts, kind: 'note', blocks: [], detail: { text: `note ${index}` } }
+        : {
+            id: `${PREFIX}-${index}`,
+            ts,
+            kind: 'patched',
+            controller: PREFIX,
+            blocks: [block],
+            detail: {
+              origin: { via: 'rest', by: 'bench' },
+              changes: [
+                {
+                  id: block,
+                  type: 'SetpointSensorPair',
+                  change: 'changed',
+                  fields: [{ field: 'storedSetting', from: 20, to: 21 }],
+                },
+              ],
+            },
+          };
+    return { ts, values: new Map(), annotation };
+  });
 }
 
 /** Waits until the year's ranges are read from rollups rather than raw points. */
@@ -320,7 +374,8 @@ async function main() {
     report.push(...lines);
     for (const line of lines) console.log(line);
   };
-  if (PARTS.has('graph')) {
+  const year = PARTS.has('graph') || PARTS.has('dashboard');
+  if (year) {
     const loadStarted = Date.now();
     const points = await loadYear(dataDir);
     console.log(`loaded ${points.toLocaleString('en-US')} points in ${Date.now() - loadStarted} ms`);
@@ -329,7 +384,7 @@ async function main() {
   const history = await startBuiltApp('history', env, '/history/timeseries/ping');
   const datastore = await startBuiltApp('datastore', env, '/history/datastore/ping');
   const historyUrl = `http://127.0.0.1:${history.port}`;
-  if (PARTS.has('graph')) console.log(`rollups caught up in ${await rollupsCaughtUp(historyUrl)} ms`);
+  if (year) console.log(`rollups caught up in ${await rollupsCaughtUp(historyUrl)} ms`);
   const origin = await startProxy([
     { prefix: '/history/datastore/', target: `http://127.0.0.1:${datastore.port}` },
     { prefix: '/history/', target: historyUrl },
@@ -340,6 +395,18 @@ async function main() {
   if (PARTS.has('graph')) await graphPart(browser, origin, log);
   if (PARTS.has('fleet')) {
     log(...(await fleetReport(browser, origin, { brokerUrl: MQTT_URL, prefix: PREFIX, ...FLEET })));
+  }
+  if (PARTS.has('dashboard')) {
+    const yearFields = Array.from({ length: FIELDS }, (_, index) => field(index));
+    log(
+      ...(await dashboardReport(browser, origin, {
+        brokerUrl: MQTT_URL,
+        prefix: `${PREFIX}-dash`,
+        ...FLEET,
+        yearFields,
+        ...DASHBOARD,
+      })),
+    );
   }
   if (PARTS.has('tail') && TAIL_MINUTES > 0) {
     log(
@@ -403,4 +470,6 @@ async function graphPart(browser: Browser, origin: string, log: (...lines: strin
   await page.context().close();
 }
 
-runBench('bench:web', 60 * 60_000, main);
+// An hour for the other parts, and the kiosk's minutes on top when the dashboard part runs.
+const KIOSK_MINUTES = PARTS.has('dashboard') ? DASHBOARD.kioskMinutes : 0;
+runBench('bench:web', (60 + KIOSK_MINUTES) * 60_000, main);

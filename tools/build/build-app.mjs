@@ -25,7 +25,7 @@ const finalDir = join(workspace, 'dist', 'apps', app);
 const outDir = `${finalDir}.building-${process.pid}`;
 // Bundled, each service starts faster and holds less than as compiled files (docs/decisions.md,
 // "Footprint").
-const BUNDLED_APPS = new Set(['history', 'datastore', 'controller']);
+const BUNDLED_APPS = new Set(['history', 'datastore', 'controller', 'automation']);
 const compiledDir = `${finalDir}.compiled-${process.pid}`;
 
 const parsed = ts.getParsedCommandLineOfConfigFile(
@@ -54,8 +54,8 @@ const entries = ['main.js', 'openapi.js', 'entry.js'].filter((entry) =>
   existsSync(join(compiledDir, 'apps', app, 'src', entry)),
 );
 const bundled = BUNDLED_APPS.has(app) ? entries.filter((entry) => entry !== 'entry.js') : [];
-// A bundled main.js is bundle.js and its chunks behind a loader that keeps V8's compiled code
-// between starts.
+// A bundled main.js is bundle.js and its chunks behind a loader that keeps V8's compiled code (Node's
+// compile cache) between starts.
 const bundleFile = (entry) => (entry === 'main.js' ? 'bundle.js' : entry);
 await Promise.all(
   bundled.map((entry) =>
@@ -66,7 +66,7 @@ await Promise.all(
 )
   .then(() => {
     if (bundled.includes('main.js'))
-      copyFileSync(join(workspace, 'tools', 'build', 'cached-main.cjs'), join(compiledDir, 'main.js'));
+      copyFileSync(join(workspace, 'tools', 'build', 'compile-cache-main.cjs'), join(compiledDir, 'main.js'));
   })
   .catch((error) => {
     console.error(`bundling ${app} failed: ${error.message}`);

@@ -11,7 +11,6 @@ import { build } from 'rolldown';
 // that eventcast does not use.
 const EXTERNAL = [
   /^@duckdb\//,
-  /^better-sqlite3$/,
   /^(redis|@redis\/[^/]+|@questdb\/nodejs-client)(\/|$)/,
   /^swagger-ui-dist(\/|$)/,
   /^(pino|thread-stream)(\/|$)/,

@@ -7,12 +7,13 @@ import 'reflect-metadata';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { AUTOMATION_CASES } from './automation.cases';
 import { CONTROLLER_CASES } from './controller.cases';
 import { DATASTORE_CASES } from './datastore.cases';
 import { HISTORY_CASES } from './history.cases';
 import { FaultCase, FaultResult, FaultRun, sleep } from './fault-case';
 
-const CASES: FaultCase[] = [...HISTORY_CASES, ...DATASTORE_CASES, ...CONTROLLER_CASES];
+const CASES: FaultCase[] = [...HISTORY_CASES, ...DATASTORE_CASES, ...CONTROLLER_CASES, ...AUTOMATION_CASES];
 
 const WORKSPACE = resolve(__dirname, '../..');
 

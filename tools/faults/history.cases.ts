@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { composeQuestDbVersion } from '@eventcast/testing';
 import { FaultCase } from './fault-case';
+import { annotationsKillCase } from './history/annotations-kill.case';
 import { historyBrokerRestartCase } from './history/broker-restart.case';
 import { diskFullCase } from './history/disk-full.case';
 import { historyKillCase } from './history/history-kill.case';
@@ -13,6 +14,8 @@ const QUESTDB_VERSION = composeQuestDbVersion(resolve(__dirname, '../..'));
 export const HISTORY_CASES: FaultCase[] = [
   historyKillCase(),
   historyKillCase(QUESTDB_VERSION),
+  annotationsKillCase(),
+  annotationsKillCase(QUESTDB_VERSION),
   historyBrokerRestartCase,
   questDbOutageCase(QUESTDB_VERSION),
   diskFullCase(QUESTDB_VERSION),

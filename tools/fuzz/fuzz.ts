@@ -2,10 +2,10 @@
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { connectAsync, MqttClient } from 'mqtt';
 import { MAX_BODY_BYTES } from '@eventcast/bootstrap';
@@ -16,7 +16,7 @@ import { answersPing, bodyBytes, REQUEST_TIMEOUT_MS, send } from './requests';
 import { runVolumePhase } from './volume-phase';
 import { FuzzedService, Route, serviceRoutes } from './routes';
 
-// `npm run fuzz` and `npm run fuzz -- --short` (about 40 s in all): starts the three built apps on
+// `npm run fuzz` and `npm run fuzz -- --short` (about 40 s in all): starts the four built apps on
 // their embedded stores and a Mosquitto of their own, then runs two phases.
 // - Steps (FUZZ_SECONDS, default 60; 8 short): fast-check-generated bodies to every REST route of
 //   their OpenAPI documents and payloads to the MQTT topics they subscribe to, one at a time, each
@@ -46,6 +46,7 @@ interface Services {
   datastore: ServiceUnderTest<'datastore'>;
   controller: ServiceUnderTest<'controller'>;
   history: ServiceUnderTest<'history'>;
+  automation: ServiceUnderTest<'automation'>;
 }
 
 /** What a refused request or an invalid message must leave as it was. */
@@ -56,6 +57,8 @@ interface State {
   fields: string;
   /** SQLite's data_version of the datastore's file: it changes with every commit of another connection. */
   documentsVersion: number;
+  /** The automation service's files in its DATA_DIR (its outbox and incidents): names, sizes and times. */
+  automationFiles: string;
 }
 
 class FuzzFailure extends Error {}
@@ -79,7 +82,8 @@ function count(row: string, column: string): void {
 
 function buildApps(): void {
   if (process.argv.includes('--no-build')) return;
-  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'datastore,controller,history', '--outputStyle=static'], {
+  const apps = 'datastore,controller,history,automation';
+  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', apps, '--outputStyle=static'], {
     cwd: WORKSPACE,
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -101,7 +105,28 @@ async function startServices(broker: PrivateBroker): Promise<Services> {
       MQTT_CLIENT_ID: `eventcast-fuzz-${randomBytes(4).toString('hex')}`,
     }),
   ]);
-  return { datastore, controller, history };
+  const automation = await ServiceUnderTest.start('automation', {
+    MQTT_URL: broker.url,
+    DATASTORE_URL: datastore.url,
+    HISTORY_URL: history.url,
+  });
+  return { datastore, controller, history, automation };
+}
+
+/**
+ * Each file below `dir` with its size and modification time, one a line, sorted; Node's compile
+ * cache (`.code-cache`), which a service writes as it loads its code, left out.
+ */
+function filesOf(dir: string): string {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => !path.startsWith('.code-cache'))
+    .map((path) => {
+      const stat = statSync(join(dir, path), { throwIfNoEntry: false });
+      return stat?.isFile() ? `${path} ${stat.size} ${stat.mtimeMs}` : undefined;
+    })
+    .filter((line) => line !== undefined)
+    .sort()
+    .join('\n');
 }
 
 async function post(service: ServiceUnderTest<FuzzedService>, path: string, body: unknown): Promise<string> {
@@ -149,17 +174,14 @@ class Fuzzer {
   private baseline?: State;
   /** How long the state must stay the same before a new baseline is taken: longer after messages. */
   private quietMs = CONTROLLER_QUIET_MS;
-  private readonly documents: Database.Database;
+  private readonly documents: DatabaseSync;
   private readonly logChecked = new Map<string, number>();
 
   constructor(
     private readonly services: Services,
     private readonly mqtt: MqttClient,
   ) {
-    this.documents = new Database(join(services.datastore.env.DATA_DIR, 'datastore.sqlite'), {
-      readonly: true,
-      fileMustExist: true,
-    });
+    this.documents = new DatabaseSync(join(services.datastore.env.DATA_DIR, 'datastore.sqlite'), { readOnly: true });
   }
 
   close(): void {
@@ -171,7 +193,12 @@ class Fuzzer {
       post(this.services.controller, `/${SERVICE_ID}/blocks/all/read/stored`, {}),
       post(this.services.history, '/history/timeseries/fields', { duration: '521000w' }),
     ]);
-    return { blocks, fields, documentsVersion: this.documents.pragma('data_version', { simple: true }) as number };
+    return {
+      blocks,
+      fields,
+      documentsVersion: (this.documents.prepare('PRAGMA data_version').get() as { data_version: number }).data_version,
+      automationFiles: filesOf(this.services.automation.env.DATA_DIR),
+    };
   }
 
   /**
@@ -256,7 +283,7 @@ class Fuzzer {
       await this.mqtt.publishAsync(message.topic, message.payload, { qos: 1 });
       published += 1;
       count(
-        `MQTT ${message.topic.replace(/^(eventcast\/history)\/.*/, '$1/<key>')}`,
+        `MQTT ${message.topic.replace(/^(eventcast\/(?:history|state))\/.*/, '$1/<key>')}`,
         message.invalid ? 'invalid' : 'any',
       );
     }
@@ -297,6 +324,7 @@ function changes(before: State, after: State): string[] {
     ...(before.blocks !== after.blocks ? ['the controller blocks'] : []),
     ...(before.fields !== after.fields ? ['the history fields'] : []),
     ...(before.documentsVersion !== after.documentsVersion ? ['the datastore documents (a commit)'] : []),
+    ...(before.automationFiles !== after.automationFiles ? ["the automation service's files"] : []),
   ];
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { BlockOperation, blockTopic, datastoreTopic, historyTopic } from '@eventcast/domain';
+import { AUTOMATION_NAMESPACE } from '@eventcast/automation-model';
+import { BlockOperation, blockTopic, datastoreTopic, historyTopic, stateTopic } from '@eventcast/domain';
 import { anyJson, edited, hostileText, nested, trickyString, withText } from './bodies';
 
 /** One MQTT message the fuzzer publishes. */
@@ -18,8 +19,10 @@ const BLOCK_OPERATIONS: BlockOperation[] = ['create', 'write', 'patch', 'delete'
 
 /**
  * Payloads for the topics the services subscribe to: the controller's block topics, the datastore
- * events the controller follows (its own namespace and `svc-global`), and history events (the
- * history service takes `eventcast/history/#`). The datastore subscribes to nothing.
+ * events the controller follows (its own namespace and `svc-global`) and the automation service
+ * follows (`svc-automation`), history events (the history service and the automation service take
+ * `eventcast/history/#`), and the state events of other controllers, their last wills among them
+ * (the automation service's offline triggers). The datastore subscribes to nothing.
  */
 export function messages(serviceId: string, blockExample: Record<string, unknown>): fc.Arbitrary<FuzzMessage> {
   const block = { ...blockExample, serviceId };
@@ -51,6 +54,8 @@ export function messages(serviceId: string, blockExample: Record<string, unknown
         `{"id":"Deep","serviceId":"${serviceId}","type":"TempSensorMock","data":{"x":${nested(levels, object)}}}`,
     );
   const historyKey = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/).map((key) => `fuzz-${key}`);
+  // Controllers of the fuzzer's own: the real one's retained state stays its own.
+  const otherController = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/).map((id) => `fuzz-${id}`);
 
   return fc.oneof(
     // Messages no service may take: each must change nothing.
@@ -75,6 +80,12 @@ export function messages(serviceId: string, blockExample: Record<string, unknown
           ...message,
         })),
       weight: 3,
+    },
+    {
+      arbitrary: fc
+        .tuple(otherController, fc.oneof(notJson.map(invalid('not JSON')), notObject.map(invalid('not an object'))))
+        .map(([id, message]) => ({ topic: stateTopic(id), ...message })),
+      weight: 2,
     },
     // Messages that may be taken: they may change the state, but must never fail a service.
     {
@@ -106,7 +117,11 @@ export function messages(serviceId: string, blockExample: Record<string, unknown
     {
       arbitrary: fc
         .tuple(
-          fc.constantFrom(datastoreTopic(`controller-service:${serviceId}`), datastoreTopic('svc-global')),
+          fc.constantFrom(
+            datastoreTopic(`controller-service:${serviceId}`),
+            datastoreTopic('svc-global'),
+            datastoreTopic(AUTOMATION_NAMESPACE),
+          ),
           anyJson,
         )
         .map(([topic, value]) => ({
@@ -125,6 +140,15 @@ export function messages(serviceId: string, blockExample: Record<string, unknown
         invalid: false,
       })),
       weight: 3,
+    },
+    {
+      arbitrary: fc.tuple(otherController, fc.oneof(fc.constant(null), anyJson)).map(([key, data]) => ({
+        topic: stateTopic(key),
+        payload: JSON.stringify({ key, data }),
+        strategy: data === null ? 'the last will of a controller' : 'state event',
+        invalid: false,
+      })),
+      weight: 2,
     },
   );
 }

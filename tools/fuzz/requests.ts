@@ -47,10 +47,12 @@ export function bodyBytes(body: FuzzBody): number {
 
 /** Whether the service answers its ping (`serviceId`: the controller's, which its routes start with). */
 export async function answersPing(service: ServiceUnderTest<FuzzedService>, serviceId: string): Promise<boolean> {
-  const ping =
-    service.app === 'controller'
-      ? `/${serviceId}/ping`
-      : `/history/${service.app === 'history' ? 'timeseries' : 'datastore'}/ping`;
+  const ping = {
+    controller: `/${serviceId}/ping`,
+    history: '/history/timeseries/ping',
+    datastore: '/history/datastore/ping',
+    automation: '/automation/ping',
+  }[service.app];
   const response = await fetch(`${service.url}${ping}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(
     () => undefined,
   );

@@ -32,7 +32,7 @@ export interface Route {
   schemas: Record<string, Schema>;
 }
 
-export type FuzzedService = 'datastore' | 'history' | 'controller';
+export type FuzzedService = 'datastore' | 'history' | 'controller' | 'automation';
 
 interface Operation {
   operationId: string;
@@ -48,14 +48,14 @@ interface OpenApiDocument {
 const WORKSPACE = join(__dirname, '../..');
 
 /**
- * Every REST route of the three services, from their committed OpenAPI documents
+ * Every REST route of the four services, from their committed OpenAPI documents
  * (`apps/<app>/openapi.json`), so a new route is fuzzed as soon as its document is regenerated.
  * The history document also lists the datastore's routes, under `datastore_` operation ids: they
  * are served by the datastore and fuzzed from its own document. The controller's paths are those of
  * the default instance, `controller-1`, which is the SERVICE_ID the fuzzer starts it with.
  */
 export function serviceRoutes(): Route[] {
-  return (['datastore', 'history', 'controller'] as const).flatMap((service) => {
+  return (['datastore', 'history', 'controller', 'automation'] as const).flatMap((service) => {
     const document = JSON.parse(
       readFileSync(join(WORKSPACE, 'apps', service, 'openapi.json'), 'utf8'),
     ) as OpenApiDocument;

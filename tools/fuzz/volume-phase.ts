@@ -40,7 +40,7 @@ export async function runVolumePhase(
   );
   const history = services.history;
 
-  // Each service's routes one after the other, the three services at once: the fuzzer and the
+  // Each service's routes one after the other, the services at once: the fuzzer and the
   // services then share the machine's cores.
   const fuzzed = [...new Set(routes.map((route) => route.service))];
   await Promise.all(

@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** The apps npm start runs: the three services, and the web app where the workspace has one. */
+/** The apps npm start runs: the four services, and the web app where the workspace has one. */
 export function appsToBuild(workspace) {
-  const services = ['history', 'datastore', 'controller'];
+  const services = ['history', 'datastore', 'controller', 'automation'];
   return existsSync(join(workspace, 'apps', 'web', 'project.json')) ? [...services, 'web'] : services;
 }
 

@@ -11,7 +11,7 @@ for (const { app, entry, env } of JSON.parse(readFileSync(0, 'utf8'))) {
   try {
     require(entry)[app].configure(env);
   } catch (error) {
-    // A ConfigurationError lists its problems; the three services share most variables, so the
+    // A ConfigurationError lists its problems; the services share most variables, so the
     // same problem is named once.
     for (const problem of Array.isArray(error.problems) ? error.problems : [`${app}: ${error.message}`])
       problems.add(problem);

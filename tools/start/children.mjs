@@ -67,7 +67,7 @@ export class ServiceProcesses {
   }
 }
 
-// Each service warns that API_TOKEN is not set; npm start's banner says it once for all three.
+// Each service warns that API_TOKEN is not set; npm start's banner says it once for all of them.
 const SAID_BY_THE_BANNER = /API_TOKEN is not set: /;
 
 function forwardLines(input, output, label, colour) {

@@ -1,4 +1,4 @@
-// The three services of `npm start`: the variables each one gets, the store it uses, the paths it
+// The four services of `npm start`: the variables each one gets, the store it uses, the paths it
 // serves and where its API page is.
 import { join } from 'node:path';
 
@@ -12,7 +12,8 @@ import { join } from 'node:path';
  *   `startsAfterPort`: the service starts once this port answers
  */
 export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
-  const { dataDir, serviceId, datastoreToken, ports, questDbUrl, redisUrl, nodeOptions } = settings;
+  const { dataDir, serviceId, datastoreToken, automationTokens, ports, questDbUrl, redisUrl, nodeOptions, simFridge } =
+    settings;
   // QUESTDB_URL, REDIS_URL, MQTT_CLIENT_ID and the other variables of the user reach the services
   // unchanged; these are the ones npm start decides.
   const shared = { MQTT_URL: brokerUrl, DATA_DIR: dataDir, NODE_OPTIONS: nodeOptions };
@@ -39,15 +40,32 @@ export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
         ...shared,
         PORT: ports.controller,
         SERVICE_ID: serviceId,
+        SIM_FRIDGE: simFridge,
         DATASTORE_URL: `http://localhost:${ports.datastore}`,
         ...datastoreToken,
       },
-      store: `simulated device in ${dataDir}`,
+      store: `simulated device${simFridge === 'off' ? '' : ' in a fridge'} in ${dataDir}`,
       port: ports.controller,
       prefix: `/${serviceId}/`,
       apiPath: `/${serviceId}/api/doc`,
       // It reads the user's units from the datastore as it starts; it would retry, but with a
       // warning in the log.
+      startsAfterPort: ports.datastore,
+    },
+    {
+      name: 'automation',
+      env: {
+        ...shared,
+        PORT: ports.automation,
+        DATASTORE_URL: `http://localhost:${ports.datastore}`,
+        HISTORY_URL: `http://localhost:${ports.history}`,
+        ...automationTokens,
+      },
+      store: redisUrl ? `outbox and incidents in Redis at ${redisUrl}` : `outbox and incidents in ${dataDir}`,
+      port: ports.automation,
+      prefix: '/automation/',
+      apiPath: '/automation/api/doc',
+      // It reads its rules from the datastore as it starts.
       startsAfterPort: ports.datastore,
     },
   ];
@@ -59,7 +77,7 @@ export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
 }
 
 /**
- * The services of `npm start -- --one-process`: all three in one child process (docker/start-app.mjs
+ * The services of `npm start -- --one-process`: all four in one child process (docker/start-app.mjs
  * with EVENTCAST_APP=all), on the same ports and with the same variables as `describeServices`
  * gives each (docs/deployment.md, "One process").
  * @param {ReturnType<typeof describeServices>} services
@@ -80,6 +98,7 @@ export function oneProcess(services, workspace) {
       HISTORY_PORT: String(byName.history.port),
       DATASTORE_PORT: String(byName.datastore.port),
       CONTROLLER_PORT: String(byName.controller.port),
+      AUTOMATION_PORT: String(byName.automation.port),
     },
   };
 }

@@ -1,7 +1,7 @@
 // What `npm start` takes from the environment, read once. The services validate their own
 // variables; only what npm start itself uses is checked here.
 import { resolve } from 'node:path';
-import { controllerDatastoreToken } from '../../docker/one-process.mjs';
+import { automationTokens, controllerDatastoreToken } from '../../docker/one-process.mjs';
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -16,6 +16,10 @@ export function readSettings(env, workspace) {
     dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : resolve(workspace, 'data'),
     serviceId: env.SERVICE_ID || 'controller-1',
     datastoreToken: controllerDatastoreToken(env),
+    automationTokens: automationTokens(env),
+    // The simulated controller is part of a fermentation fridge, so that what a brewer sets up on it
+    // visibly does something (docs/controller.md, "A simulated fridge"); SIM_FRIDGE=off drifts.
+    simFridge: env.SIM_FRIDGE || 'on',
     questDbUrl: env.QUESTDB_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     // The services' V8 options: a young generation of 4 MiB semi-spaces instead of up to 16, about
@@ -28,6 +32,7 @@ export function readSettings(env, workspace) {
       controller: portVariable(env, 'CONTROLLER_PORT', 5000),
       history: portVariable(env, 'HISTORY_PORT', 5001),
       datastore: portVariable(env, 'DATASTORE_PORT', 5002),
+      automation: portVariable(env, 'AUTOMATION_PORT', 5003),
     },
   };
 }

@@ -1,5 +1,5 @@
-// npm start: builds if needed, chooses the broker, and runs history, datastore and controller on
-// this machine (embedded stores unless QUESTDB_URL / REDIS_URL say otherwise), with the web app and
+// npm start: builds if needed, chooses the broker, and runs history, datastore, controller and
+// automation on this machine (embedded stores unless QUESTDB_URL / REDIS_URL say otherwise), with the web app and
 // every service behind one same-origin proxy. Ctrl-C, SIGTERM or SIGINT to npm stops all.
 import { join, resolve } from 'node:path';
 import { brokerUrl, chooseBroker } from './broker.mjs';
@@ -58,7 +58,7 @@ const proxy = await startProxy({
 });
 printPlan(broker, services, proxy.url);
 let stopping;
-// --one-process: the three services in one child, about half the memory (docs/deployment.md, "One process").
+// --one-process: the four services in one child, about half the memory (docs/deployment.md, "One process").
 const launched = process.argv.includes('--one-process') ? [oneProcess(services, workspace)] : services;
 const processes = new ServiceProcesses({
   names: launched.map(({ name }) => name),

@@ -3,7 +3,7 @@ import { MAX_RECEIVE_MAXIMUM } from '@eventcast/messaging';
 import { AppModule } from './app/app.module';
 import { HistoryMqttServer } from './app/ingest/history-mqtt.server';
 import { SessionBacklog } from './app/ingest/session-backlog';
-import { BearerWsAdapter } from './bearer-ws-adapter';
+import { BearerWsAdapter } from './app/live/bearer-ws-adapter';
 import { HistoryConfig } from './config/history.config';
 import { HISTORY_API } from './history-api';
 

@@ -1,14 +1,14 @@
 import { connectAsync } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { MISSING_TOKEN_ANSWER, streamProtocols } from '@eventcast/bootstrap';
+import { MISSING_TOKEN_ANSWER } from '@eventcast/bootstrap';
+import { HISTORY_STREAM_PATH, streamProtocols } from '@eventcast/live-stream';
 import { apiTokenAnswers, PrivateBroker, ServiceUnderTest, websocketUpgrade } from '@eventcast/testing';
-import { STREAM_PATH } from '../src/app/time-series/stream.gateway';
 import { StreamClient } from './stream-client';
 
 const TOKEN = 'history-test-token-0123456789';
 
 const streamUpgrade = (url: string, headers?: Record<string, string>) =>
-  websocketUpgrade(`${url}${STREAM_PATH}`, headers);
+  websocketUpgrade(`${url}${HISTORY_STREAM_PATH}`, headers);
 
 describe('the built history app with API_TOKEN set', () => {
   let broker: PrivateBroker;
@@ -52,7 +52,7 @@ describe('the built history app with API_TOKEN set', () => {
     await expect(streamUpgrade(history.url, protocolHeader(`${TOKEN}-wrong`))).resolves.toBe(401);
 
     const stream = await StreamClient.open(
-      `${history.url.replace(/^http/, 'ws')}${STREAM_PATH}`,
+      `${history.url.replace(/^http/, 'ws')}${HISTORY_STREAM_PATH}`,
       streamProtocols(TOKEN),
     );
     const publisher = await connectAsync(broker.url);

@@ -1,10 +1,9 @@
 import { connectAsync, MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { disconnectedState, type PatchEvent, removedController, stateTopic, statePatchTopic } from '@eventcast/domain';
-import { streamProtocols } from '@eventcast/bootstrap';
+import { CONTROLLER_STREAM_PATH, streamProtocols } from '@eventcast/live-stream';
 import { answerOf, PrivateBroker, sendRaw, ServiceUnderTest, waitFor, websocketUpgrade } from '@eventcast/testing';
-import { CONTROLLER_STREAM_PATH } from '../src/app/controller-states/controller-states.gateway';
-import { TRY_AGAIN_LATER } from '../src/app/websocket-client';
+import { TRY_AGAIN_LATER } from '../src/app/live/websocket-client';
 import { StreamClient, StreamReply } from './stream-client';
 
 const TOKEN = 'controller-stream-token-0123456789';

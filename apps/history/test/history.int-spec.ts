@@ -346,7 +346,7 @@ describe.each(historyStores())('the history service on $label with the real Mosq
       await stream.next('the five errors', () => stream.replies.filter((reply) => reply.error).length === 5);
       expect(stream.replies).toEqual([
         { error: 'the message is not JSON' },
-        { id: 'bad', error: 'command must be one of the following values: ranges, metrics, stop' },
+        { id: 'bad', error: 'command must be one of the following values: ranges, metrics, follow, stop' },
         { id: 'late', error: expect.stringContaining('is before start') },
         { id: 'empty', error: 'query.fields must be an array' },
         {

@@ -42,7 +42,13 @@ describe('the history service while its QuestDB store is unreachable', () => {
     }
     await publisher.endAsync();
     await waitFor('the values in memory', () => history.writer.waitingValues === 20);
-    expect(history.writer.stats).toEqual({ writtenValues: 0, rejectedValues: 0, replayedEvents: 0 });
+    expect(history.writer.stats).toEqual({
+      writtenValues: 0,
+      writtenAnnotations: 0,
+      rejectedValues: 0,
+      rejectedAnnotations: 0,
+      replayedEvents: 0,
+    });
 
     const warnings = jest.spyOn(Logger.prototype, 'warn');
     await history.stop();

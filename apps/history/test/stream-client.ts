@@ -6,14 +6,19 @@ export interface StreamReply {
   id?: string;
   data?: unknown;
   error?: string;
+  following?: true;
 }
 
-/** A WebSocket client of `/history/timeseries/stream` that keeps every message it receives. */
+/** A WebSocket client of `/history/timeseries/stream` that keeps every message it receives but heartbeats. */
 export class StreamClient {
   readonly replies: StreamReply[] = [];
 
   private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => this.replies.push(JSON.parse(data.toString()) as StreamReply));
+    socket.on('message', (data) => {
+      const reply = JSON.parse(data.toString()) as StreamReply & { heartbeat?: true };
+      // Heartbeats keep a page's socket alive and answer nothing: the tests read the answers.
+      if (!reply.heartbeat) this.replies.push(reply);
+    });
   }
 
   /** Opens the stream at `url` (ws://), offering `protocols` and sending `headers` with the upgrade. */
@@ -38,9 +43,9 @@ export class StreamClient {
     this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
-  /** The first reply after the `after`-th that matches, waiting for it. */
-  next(what: string, matches: (reply: StreamReply) => boolean, after = 0): Promise<StreamReply> {
-    return waitFor(what, () => this.replies.slice(after).find(matches));
+  /** The first reply after the `after`-th that matches, waiting up to `timeoutMs` for it. */
+  next(what: string, matches: (reply: StreamReply) => boolean, after = 0, timeoutMs = 10_000): Promise<StreamReply> {
+    return waitFor(what, () => this.replies.slice(after).find(matches), timeoutMs);
   }
 
   /** Calls `listener` with the close code when the socket closes. */

@@ -19,3 +19,4 @@ export * from './lib/body-problems';
 export * from './lib/api-token-protocol';
 export * from './lib/broker-access';
 export * from './lib/service-logger';
+export * from './lib/sqlite-write-queue';

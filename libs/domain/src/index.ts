@@ -22,3 +22,4 @@ export * from './lib/nesting-depth.util';
 export * from './lib/time-units';
 export * from './lib/topics';
 export * from './lib/validate-dto.util';
+export * from './lib/service-id.util';

@@ -7,3 +7,4 @@ export { ROLLUPS } from './lib/rollup-plan';
 export { sqlText } from './lib/questdb/questdb-sql.util';
 export * from './lib/questdb/questdb-time-series-store';
 export * from './lib/time-series-store.port';
+export * from './lib/annotations';

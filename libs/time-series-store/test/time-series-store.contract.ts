@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@eventcast/testing';
 import { FieldValue, TimedValues, TimeSeriesStore } from '../src';
+import { describeAnnotationContract } from './time-series-annotations.contract';
 import { describeRollupContract, OpenStoreAt } from './time-series-rollups.contract';
 
 const SECOND = 1_000_000;
@@ -19,6 +20,7 @@ export function describeTimeSeriesStoreContract(
 ): void {
   describe(`${adapter} as a TimeSeriesStore`, () => {
     describeRollupContract(openAt);
+    describeAnnotationContract(open, openAt);
 
     let store: TimeSeriesStore;
     let prefix: string;

@@ -1,14 +1,25 @@
-// Node's own HTTP server over the same Redis (bare-node-server.mjs), beside the datastore in
-// bench:datastore: what a Node service with no framework reaches on this machine.
+// The floors beside the datastore in bench:datastore, over the same Redis with the same client:
+// Node's own HTTP server (bare-node-server.mjs), what a Node service with no framework reaches on
+// this machine, and a bare Fastify server (bare-fastify-server.mjs), what the HTTP layer the
+// services run on reaches before Nest and the datastore's own work.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, waitFor } from '@eventcast/testing';
 import { cleanups } from '../bench-run';
 
-/** Starts the bare server on a free port in front of `redisUrl`, stopped at the end; resolves with its port. */
-export async function startBareNode(redisUrl: string): Promise<number> {
+/** Starts the bare Node server on a free port in front of `redisUrl`, stopped at the end; resolves with its port. */
+export function startBareNode(redisUrl: string): Promise<number> {
+  return startFloor('bare-node-server.mjs', 'the bare Node server', redisUrl);
+}
+
+/** Starts the bare Fastify server on a free port in front of `redisUrl`, stopped at the end; resolves with its port. */
+export function startBareFastify(redisUrl: string): Promise<number> {
+  return startFloor('bare-fastify-server.mjs', 'the bare Fastify server', redisUrl);
+}
+
+async function startFloor(script: string, what: string, redisUrl: string): Promise<number> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(__dirname, 'bare-node-server.mjs'), String(port), redisUrl], {
+  const child = spawn(process.execPath, [join(__dirname, script), String(port), redisUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   cleanups.push(async () => {
@@ -16,6 +27,6 @@ export async function startBareNode(redisUrl: string): Promise<number> {
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor('the bare Node server', () => output.includes('listening'), 10_000);
+  await waitFor(what, () => output.includes('listening'), 10_000);
   return port;
 }

@@ -5,12 +5,15 @@
  * leaner, down to the targets below plus the same margin.
  */
 export const IDLE_RSS_BUDGET_MIB = {
-  datastore: 115,
-  history: 150,
-  controller: 125,
-  stack: 450,
+  // Raised on 28 November for Node.js 24 and 26, which hold the same code in 8 to 12 MiB more than
+  // Node 20 did (docs/performance.md, "Footprint").
+  datastore: 125,
+  history: 175,
+  controller: 145,
+  // Raised on 28 November for the fourth service, automation: the stack measured 583 MiB with it.
+  stack: 630,
   // npm start -- --one-process: the three services in one process (docs/deployment.md, "One process").
-  stackOneProcess: 270,
+  stackOneProcess: 310,
 };
 
 /** Where the budgets are headed (docs/performance.md): each service under 80 MiB, the stack under 250 MiB. */

@@ -28,7 +28,9 @@ export async function startNpmStartStack(
   dataDir: string,
   options: string[] = [],
 ): Promise<StartedStack> {
-  const [web, history, datastore, controller, broker] = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
+  const [web, history, datastore, controller, automation, broker] = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map(() => freePort()),
+  );
   const child = spawn(process.execPath, [join(workspace, 'tools/start/start.mjs'), ...options], {
     cwd: workspace,
     env: {
@@ -43,6 +45,7 @@ export async function startNpmStartStack(
       HISTORY_PORT: String(history),
       DATASTORE_PORT: String(datastore),
       CONTROLLER_PORT: String(controller),
+      AUTOMATION_PORT: String(automation),
       EVENTCAST_BROKER_PORT: String(broker),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +66,7 @@ export async function startNpmStartStack(
       if (line.startsWith('eventcast: broker ')) done(performance.now());
     }),
   );
-  const pings = ['/history/timeseries/ping', '/history/datastore/ping', `/${SERVICE_ID}/ping`];
+  const pings = ['/history/timeseries/ping', '/history/datastore/ping', `/${SERVICE_ID}/ping`, '/automation/ping'];
   const answered = await waitFor(
     'npm start to answer every ping through its proxy',
     async () => {

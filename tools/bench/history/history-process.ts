@@ -55,6 +55,13 @@ export class HistoryProcess {
     return response;
   }
 
+  /** The annotations `GET /history/annotations` answers for `query`; throws on an answer other than 2xx. */
+  async annotations(query: URLSearchParams): Promise<unknown[]> {
+    const response = await fetch(`${new URL(this.base).origin}/history/annotations?${query}`);
+    if (!response.ok) throw new Error(`annotations answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as unknown[];
+  }
+
   /** The service's CPU time so far, in milliseconds. */
   get cpuMs(): number {
     return cpuMs(this.child.pid ?? 0);

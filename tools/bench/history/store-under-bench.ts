@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { dropQuestDbTables } from '@eventcast/testing';
 import { DuckDbTimeSeriesStore, EMBEDDED_STORE_FILE, QuestDbTimeSeriesStore } from '@eventcast/time-series-store';
 import { cleanups } from '../bench-run';
+import { AnnotationData, fillAnnotations } from './annotations-bench';
 import { fillThroughAdapter } from './adapter-fill';
 import { BENCH_RUN } from './bench-settings';
 import { fieldsOf } from './controller-event';
@@ -16,6 +17,8 @@ export interface StoreUnderBench {
   name: string;
   env: Record<string, string>;
   fill: (prefix: string) => Promise<QueryData>;
+  /** Writes the annotations of `fillAnnotations`; the service must not run meanwhile (DuckDB has one writer). */
+  annotate: (prefix: string) => Promise<AnnotationData>;
   limit?: IngestLimit;
 }
 
@@ -30,6 +33,13 @@ export function embeddedUnderBench(): StoreUnderBench {
       const store = new DuckDbTimeSeriesStore(join(dataDir, EMBEDDED_STORE_FILE));
       await store.open();
       const data = await fillThroughAdapter(store, prefix);
+      await store.close();
+      return data;
+    },
+    annotate: async (prefix) => {
+      const store = new DuckDbTimeSeriesStore(join(dataDir, EMBEDDED_STORE_FILE));
+      await store.open();
+      const data = await fillAnnotations(store, prefix);
       await store.close();
       return data;
     },
@@ -58,6 +68,13 @@ export async function questDbUnderBench(name: string, url: string, report: Bench
     name,
     env: { QUESTDB_URL: url, QUESTDB_TABLE: table },
     fill: (prefix) => fillQuestDb(url, table, prefix),
+    annotate: async (prefix) => {
+      const annotated = new QuestDbTimeSeriesStore(url, table);
+      await annotated.open();
+      const data = await fillAnnotations(annotated, prefix);
+      await annotated.close();
+      return data;
+    },
     limit,
   };
 }

@@ -16,7 +16,7 @@ import { percentile } from '../percentile';
 
 const TARGETS = { appliedMaxMs: 1_000, taskP95Ms: 16 };
 /** The sensor whose value carries the blocks page's marker: the first block of every controller. */
-const MARKED_BLOCK = 'TempSensorMock 0';
+export const MARKED_BLOCK = 'TempSensorMock 0';
 /** Markers are numbers from here up, which nothing else on the pages shows. */
 const MARKER_BASE = 700_000;
 
@@ -49,7 +49,7 @@ function fleetBlocks(serviceId: string, count: number): Block[] {
 }
 
 /** The controllers on the bus: their state events, each with the marker it carries. */
-class Fleet {
+export class Fleet {
   private seq = 0;
   /** Each marker published: by which controller, and when (Date.now()). */
   readonly published = new Map<number, { id: string; at: number }>();
@@ -114,7 +114,7 @@ const WATCH_MARKERS = `(() => {
 })()`;
 
 /** What one page showed of the fleet. */
-interface PageFigures {
+export interface PageFigures {
   shownMs: number;
   applied: number[];
   missed: number;
@@ -122,7 +122,7 @@ interface PageFigures {
 }
 
 /** Opens `path`, waits until `shown` holds, then watches the fleet live for `seconds`. */
-async function watchPage(
+export async function watchPage(
   browser: Browser,
   fleet: Fleet,
   url: string,
@@ -189,7 +189,7 @@ function mainThreadTasks(events: TraceEvent[]): number[] {
 }
 
 /** The report line of one page. */
-function pageLine(name: string, what: string, figures: PageFigures): string {
+export function pageLine(name: string, what: string, figures: PageFigures): string {
   const { shownMs, applied, missed, tasks } = figures;
   const max = applied[applied.length - 1] ?? NaN;
   const taskP95 = percentile(tasks, 95);
@@ -204,9 +204,13 @@ function pageLine(name: string, what: string, figures: PageFigures): string {
   );
 }
 
-/** Runs the fleet against the web app at `origin` and returns its report lines. */
-export async function fleetReport(browser: Browser, origin: string, options: FleetOptions): Promise<string[]> {
-  const { brokerUrl, prefix, controllers, blocks, seconds } = options;
+/** The fleet's controllers on the bus, each state published once; their retained states cleared at the end. */
+export async function startFleet(
+  brokerUrl: string,
+  prefix: string,
+  controllers: number,
+  blocks: number,
+): Promise<Fleet> {
   const publisher = await connectAsync(brokerUrl);
   const ids = Array.from({ length: controllers }, (_, index) => `${prefix}-c${String(index).padStart(2, '0')}`);
   const fleet = new Fleet(publisher, ids, blocks);
@@ -216,6 +220,14 @@ export async function fleetReport(browser: Browser, origin: string, options: Fle
     await publisher.endAsync();
   });
   for (const id of ids) await fleet.publish(id);
+  return fleet;
+}
+
+/** Runs the fleet against the web app at `origin` and returns its report lines. */
+export async function fleetReport(browser: Browser, origin: string, options: FleetOptions): Promise<string[]> {
+  const { brokerUrl, prefix, controllers, blocks, seconds } = options;
+  const fleet = await startFleet(brokerUrl, prefix, controllers, blocks);
+  const { ids } = fleet;
   const list = (page: Page) => page.getByRole('list', { name: 'Controllers' });
   const controllersPage = await watchPage(
     browser,

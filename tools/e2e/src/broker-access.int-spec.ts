@@ -133,6 +133,54 @@ describe('the Compose broker with its accounts and ACL', () => {
     }
   });
 
+  it('lets the automation account publish block patches, its own events and its planned history, and nothing else', async () => {
+    const operator = await MqttRecorder.connect(urlOf('operator'), 'eventcast/#');
+    const automation = await MqttRecorder.connect(urlOf('automation'));
+    const refused = [
+      'eventcast/controller/blocks/delete',
+      'eventcast/history/fermenter',
+      'eventcast/state/fermenter',
+      'eventcast/datastore/svc-automation',
+    ];
+    const allowed = [
+      'eventcast/controller/blocks/patch',
+      'eventcast/history/automation',
+      'eventcast/automation/incidents',
+    ];
+    try {
+      for (const topic of [...refused, ...allowed]) await automation.publish(topic, { key: 'automation', topic });
+      for (const topic of allowed) await operator.next(topic, `the automation service's message on ${topic}`);
+      for (const topic of refused) expect({ topic, seen: operator.on(topic) }).toEqual({ topic, seen: [] });
+    } finally {
+      await automation.close();
+      await operator.close();
+    }
+  });
+
+  it("lets the automation account read history, states and the changes of its own namespace, not another's", async () => {
+    const automation = await MqttRecorder.connect(urlOf('automation'), 'eventcast/#');
+    const publishers = {
+      datastore: await MqttRecorder.connect(urlOf('datastore')),
+      peer: await MqttRecorder.connect(urlOf('peer')),
+      fermenter: await MqttRecorder.connect(urlOf('fermenter')),
+    };
+    // Block commands and the two namespaces the controllers follow are every account's to read,
+    // through the controllers' `pattern` lines of the ACL.
+    const refused = [['datastore', 'eventcast/datastore/brewery']] as const;
+    const allowed = [
+      ['datastore', 'eventcast/datastore/svc-automation'],
+      ['peer', 'eventcast/history/sensor-script'],
+      ['fermenter', 'eventcast/state/fermenter'],
+    ] as const;
+    try {
+      for (const [account, topic] of [...refused, ...allowed]) await publishers[account].publish(topic, { topic });
+      for (const [, topic] of allowed) await automation.next(topic, `the message on ${topic}`);
+      for (const [, topic] of refused) expect({ topic, seen: automation.on(topic) }).toEqual({ topic, seen: [] });
+    } finally {
+      await Promise.all([automation, ...Object.values(publishers)].map((client) => client.close()));
+    }
+  });
+
   it('disconnects a client that sends a packet over its 18 MiB limit, and passes one below it', async () => {
     const operator = await MqttRecorder.connect(urlOf('operator'), 'eventcast/history/#');
     const peer = await connectAsync(urlOf('peer'), { reconnectPeriod: 0 });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { satisfies } from 'semver';
+import { coerce, satisfies } from 'semver';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
@@ -26,11 +26,11 @@ function workspaceFile(name: string): string {
   return readFileSync(join(WORKSPACE, name), 'utf8');
 }
 
-/** The oldest Node.js the README tells a newcomer to have, as x.y.0. */
-function readmeNodeVersion(): string {
-  const match = /You need Node\.js (\d+\.\d+) or newer/.exec(workspaceFile('README.md'));
-  if (!match) throw new Error('README.md no longer says "You need Node.js <x.y> or newer"');
-  return `${match[1]}.0`;
+/** The oldest Node.js the README tells a newcomer to have: as written (24, or 24.1) and as x.y.z. */
+function readmeNodeVersion(): { written: string; version: string } {
+  const match = /You need Node\.js (\d+(?:\.\d+)?) or newer/.exec(workspaceFile('README.md'));
+  if (!match) throw new Error('README.md no longer says "You need Node.js <x> or newer"');
+  return { written: match[1], version: coerce(match[1])?.version ?? match[1] };
 }
 
 describe('package-lock.json', () => {
@@ -47,8 +47,10 @@ describe('package-lock.json', () => {
   });
 
   it('holds only packages that run on the Node.js the README and package.json name', () => {
-    const node = readmeNodeVersion();
-    expect(JSON.parse(workspaceFile('package.json')).engines.node).toBe(`>=${node.replace(/\.0$/, '')}`);
+    const { written, version: node } = readmeNodeVersion();
+    expect(JSON.parse(workspaceFile('package.json')).engines.node).toBe(`>=${written}`);
+    // The oldest line CI tests (tools/node/lines) is the oldest the README names.
+    expect(workspaceFile('tools/node/lines').trim().split(/\s+/)[0]).toBe(written.split('.')[0]);
     const lock = JSON.parse(workspaceFile('package-lock.json')) as LockFile;
     const refusing = Object.entries(lock.packages)
       .filter(([, entry]) => entry.engines?.node && !satisfies(node, entry.engines.node))

@@ -133,7 +133,12 @@ describe('npm start', () => {
     );
     expect(output).toMatch(
       new RegExp(
-        `controller +http://localhost:${ports.web}/start-test/api/doc +\\(port ${ports.controller}, simulated device in `,
+        `controller +http://localhost:${ports.web}/start-test/api/doc +\\(port ${ports.controller}, simulated device in a fridge in `,
+      ),
+    );
+    expect(output).toMatch(
+      new RegExp(
+        `automation +http://localhost:${ports.web}/automation/api/doc +\\(port ${ports.automation}, outbox and incidents in `,
       ),
     );
     expect(output).toContain(`eventcast: Ctrl-C, or SIGTERM to pid ${first.npm.pid}, stops everything`);
@@ -147,22 +152,24 @@ describe('npm start', () => {
     expect(first.output.match(/^eventcast: security off: no API_TOKEN/gm)).toHaveLength(1);
   });
 
-  it('runs all three services, each log line behind its name, without their route-mapping lines', async () => {
+  it('runs all four services, each log line behind its name, without their route-mapping lines', async () => {
     for (const [port, ping] of [
       [ports.history, 'history/timeseries/ping'],
       [ports.datastore, 'history/datastore/ping'],
       [ports.controller, 'start-test/ping'],
+      [ports.automation, 'automation/ping'],
     ] as const) {
       expect(await (await fetch(`http://127.0.0.1:${port}/${ping}`)).json()).toEqual({ ping: 'pong' });
     }
     expect(first.output).toMatch(/^\[history\] +.* history started at /m);
     expect(first.output).toMatch(/^\[datastore\] +.* datastore started at /m);
     expect(first.output).toMatch(/^\[controller\] +.* controller start-test started at /m);
+    expect(first.output).toMatch(/^\[automation\] +.* automation started at /m);
     expect(first.output).not.toMatch(/Mapped \{/);
   });
 
   it("serves every service's paths on the proxy's port, the history stream's WebSocket upgrade included", async () => {
-    for (const ping of ['history/timeseries/ping', 'history/datastore/ping', 'start-test/ping']) {
+    for (const ping of ['history/timeseries/ping', 'history/datastore/ping', 'start-test/ping', 'automation/ping']) {
       const answer = await fetch(`${web}/${ping}`);
       expect({ ping, status: answer.status }).toEqual({ ping, status: 200 });
       expect(await answer.json()).toEqual({ ping: 'pong' });
@@ -222,7 +229,7 @@ describe('npm start', () => {
     await expect(first.signal('SIGTERM')).resolves.toEqual({ code: 0, signal: null });
     for (const [name, port] of Object.entries(ports))
       expect({ name, listening: await isListening(port) }).toEqual({ name, listening: false });
-    expect(first.pids.size).toBe(4);
+    expect(first.pids.size).toBe(5);
     for (const pid of first.pids) expect({ pid, alive: alive(pid) }).toEqual({ pid, alive: false });
     expect(first.output).toContain('eventcast: stopping (SIGTERM)');
     expect(first.output).toContain('eventcast: stopped');
@@ -267,17 +274,17 @@ describe('npm start -- --one-process', () => {
 
   afterAll(() => start?.kill());
 
-  it('runs the three services in one process, on their usual ports and behind the proxy', async () => {
+  it('runs the four services in one process, on their usual ports and behind the proxy', async () => {
     const services = descendants(start.npm.pid ?? 0).filter((pid) =>
       readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('docker/start-app.mjs'),
     );
     expect(services).toHaveLength(1);
-    for (const name of ['history', 'datastore', 'controller start-test'])
+    for (const name of ['history', 'datastore', 'controller start-test', 'automation'])
       expect(start.output).toMatch(
         new RegExp(`^\\[services\\] +\\[Nest\\] ${services[0]} .* ${name} started at `, 'm'),
       );
     const web = `http://127.0.0.1:${ports.web}`;
-    for (const ping of ['history/timeseries/ping', 'history/datastore/ping', 'start-test/ping'])
+    for (const ping of ['history/timeseries/ping', 'history/datastore/ping', 'start-test/ping', 'automation/ping'])
       expect({ ping, answer: await (await fetch(`${web}/${ping}`)).json() }).toEqual({
         ping,
         answer: { ping: 'pong' },
@@ -290,14 +297,14 @@ describe('npm start -- --one-process', () => {
     for (const [name, port] of Object.entries(ports))
       expect({ name, listening: await isListening(port) }).toEqual({ name, listening: false });
     for (const pid of start.pids) expect({ pid, alive: alive(pid) }).toEqual({ pid, alive: false });
-    expect(start.output).toContain('history, datastore, controller start-test stopped');
+    expect(start.output).toContain('history, datastore, controller start-test, automation stopped');
   });
 });
 
 describe('npm start -- --one-process, whose one process ends', () => {
   it('stops the proxy and the broker, without speaking of other services', async () => {
     const ports = await freeStartPorts();
-    // The controller's port taken: the process cannot start its last service, and exits.
+    // The controller's port taken: the process cannot start that service, and exits.
     const taken = createServer();
     await new Promise<void>((listening) => taken.listen(ports.controller, listening));
     try {
@@ -327,7 +334,7 @@ describe('npm start --no-build', () => {
       timeout: 20_000,
     });
     expect(result.stderr).toContain(
-      'eventcast: --no-build, and dist/apps holds no build of history, datastore, controller; nothing was started',
+      'eventcast: --no-build, and dist/apps holds no build of history, datastore, controller, automation; nothing was started',
     );
     expect(result.status).toBe(1);
   });

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 const WORKSPACE = resolve(__dirname, '../../..');
 
 describe('the committed OpenAPI documents and generated clients', () => {
-  // A child process: openapi-typescript loads ES modules, which Jest on Node 20 cannot require.
+  // A child process: openapi-typescript loads ES modules, which Jest here cannot require.
   it('are what the built apps produce, or the failure names the stale files and the command that updates them', () => {
     const check = spawnSync(
       process.execPath,

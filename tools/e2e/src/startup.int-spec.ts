@@ -6,6 +6,7 @@ const apps: Array<{ app: string; prefix: string; ping: string; env: Record<strin
   { app: 'history', prefix: 'history', ping: 'history/timeseries/ping', env: {} },
   { app: 'datastore', prefix: 'history/datastore', ping: 'history/datastore/ping', env: {} },
   { app: 'controller', prefix: 'e2e-controller', ping: 'e2e-controller/ping', env: { SERVICE_ID: 'e2e-controller' } },
+  { app: 'automation', prefix: 'automation', ping: 'automation/ping', env: {} },
 ];
 
 describe.each(apps)('the built $app app', ({ app, prefix, ping, env }) => {

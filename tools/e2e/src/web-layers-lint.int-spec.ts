@@ -33,7 +33,7 @@ export function useFixture(names: string[], on: boolean): number {
   it('refuses an import of one feature by another, and of a feature by shared code', () => {
     const answers = lintMessages(
       [
-        withFirstLine('apps/web/src/app/quick-actions/quick-action.ts', "import '../history/saved-views';"),
+        withFirstLine('apps/web/src/app/quick-actions/action-state.ts', "import '../history/saved-views';"),
         withFirstLine('apps/web/src/app/history/graph.tsx', "import '../controllers/blocks-page';"),
         withFirstLine('apps/web/src/common/block-form.ts', "import '../app/controllers/blocks-page';"),
       ],
@@ -49,7 +49,7 @@ export function useFixture(names: string[], on: boolean): number {
   it('lets a feature import shared code and the app shell put features together', () => {
     const answers = lintMessages(
       [
-        withFirstLine('apps/web/src/app/quick-actions/quick-action.ts', "import '../../shared/controller-list';"),
+        withFirstLine('apps/web/src/app/quick-actions/action-state.ts', "import '../../common/controller-list';"),
         withFirstLine('apps/web/src/app/controller-pages.tsx', "import './history/history-page';"),
       ],
       'no-restricted-imports',

@@ -100,6 +100,16 @@ export class HistoryScene {
     };
   }
 
+  /** The numbers of the change events of a `HistoryLoad.startChanges` on `controller` stored so far as annotations. */
+  async storedChanges(controller: string): Promise<number[]> {
+    const annotations = await dataOf(
+      this.service.client.GET('/annotations', {
+        params: { query: { controller: [controller], start: this.since, limit: 10_000 } },
+      }),
+    );
+    return annotations.map((annotation) => Number(annotation.origin?.by?.replace('burst ', '')));
+  }
+
   /** The events of the load stored so far, each checked to hold all its values, and rows beyond one per event. */
   private async stored() {
     const fields = [`${this.load.key}/seq`, `${this.load.key}/v${this.load.valuesPerEvent - 2}`];

@@ -6,16 +6,12 @@ import {
   textVariable,
   urlVariable,
 } from '@eventcast/bootstrap';
+import { SERVICE_ID_PATTERN, SERVICE_ID_RULE } from '@eventcast/domain';
 import { parseFridgeSettings } from '../infra/device/simulation/fridge-settings';
 
 const controllerVariables = {
   ...commonVariables(5000),
-  serviceId: textVariable(
-    'SERVICE_ID',
-    'controller-1',
-    /^[a-z0-9][a-z0-9_-]{0,62}$/,
-    'lower-case letters, digits, _ or - (at most 63), starting with a letter or digit',
-  ),
+  serviceId: textVariable('SERVICE_ID', 'controller-1', SERVICE_ID_PATTERN, SERVICE_ID_RULE),
   datastoreUrl: urlVariable('DATASTORE_URL', 'http://localhost:5002', ['http', 'https']),
   /** The datastore's API token (its `API_TOKEN`), when it has one. */
   datastoreApiToken: optionalTokenVariable('DATASTORE_API_TOKEN'),

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
+import { AnnotationsModule } from './annotations/annotations.module';
 import { HistoryConfig } from '../config/history.config';
 import { BusRelayFeedModule } from '../infra/bus-relay-feed/bus-relay-feed.module';
 import { TimeSeriesStoreModule } from '../infra/time-series-store.module';
@@ -21,11 +22,13 @@ export class AppModule {
         TimeSeriesStoreModule.forRoot(config),
         IngestConsumerModule.forRoot(config.mqttShareGroup),
         TimeSeriesModule,
+        AnnotationsModule,
         ControllerStatesModule,
         DatastoreChangesModule,
         BusRelayFeedModule,
         RouterModule.register([
           { path: 'timeseries', module: TimeSeriesModule },
+          { path: 'annotations', module: AnnotationsModule },
           { path: 'controllers', module: ControllerStatesModule },
         ]),
       ],

@@ -60,6 +60,8 @@ describe(readHistoryConfig.name, () => {
     expect(read({ QUESTDB_TABLE: 'plant_2_history' }).questDbTable).toBe('plant_2_history');
     expect(() => read({ QUESTDB_TABLE: 'a b' })).toThrow(/QUESTDB_TABLE/);
     expect(() => read({ QUESTDB_TABLE: "x'; DROP TABLE y; --" })).toThrow(/QUESTDB_TABLE/);
+    expect(read({ QUESTDB_TABLE: 'h'.repeat(115) }).questDbTable).toHaveLength(115);
+    expect(() => read({ QUESTDB_TABLE: 'h'.repeat(116) })).toThrow(/up to 114 letters/);
   });
 
   it('speaks MQTT 5 unless told 3.1.1, for a broker without MQTT 5', () => {

@@ -34,8 +34,8 @@ const historyVariables = {
   questDbTable: textVariable(
     'QUESTDB_TABLE',
     'history_values',
-    /^[A-Za-z_][A-Za-z0-9_]{0,123}$/,
-    'a letter or _ then up to 123 letters, digits or _ (the views add _1m and _1h)',
+    /^[A-Za-z_][A-Za-z0-9_]{0,114}$/,
+    'a letter or _ then up to 114 letters, digits or _ (the annotations add _annotations, the views _1m and _1h)',
   ),
   mqttClientId: optionalTextVariable('MQTT_CLIENT_ID', CLIENT_ID_PATTERN, CLIENT_ID_EXPECTED),
   mqttVersion: textVariable('MQTT_VERSION', '5', /^(5|3\.1\.1)$/, '5 or 3.1.1'),

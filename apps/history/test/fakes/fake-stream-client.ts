@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import { StreamClient } from '../../src/app/websocket-client';
+import { StreamClient } from '../../src/app/live/websocket-client';
 
 /** A client's socket that keeps what it was sent (parsed), how far behind it is, and how it was closed. */
 export class FakeStreamClient implements StreamClient {

@@ -1,4 +1,4 @@
-import { Locator, Page } from 'playwright-core';
+import { Locator, Page } from '@playwright/test';
 
 /** A block's card on a controller's page. */
 export const blockCard = (page: Page, id: string): Locator =>

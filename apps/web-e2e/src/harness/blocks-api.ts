@@ -1,4 +1,5 @@
 import { ControllerApiClient } from '@eventcast/api-client';
+import { expect } from './web-test';
 
 /** A block as a test makes it through the controller's API: its id, type and data. */
 export interface NewBlock {

@@ -1,8 +1,8 @@
-import { Locator, Page } from 'playwright-core';
+import { Locator, Page } from '@playwright/test';
 import { ControllerApiClient } from '@eventcast/api-client';
-import { waitFor } from '@eventcast/testing';
 import { blockCard, fieldValue } from './block-cards';
 import { createBlocks, NewBlock } from './blocks-api';
+import { expect } from './web-test';
 
 /** A control loop on the controller, made through its API as docs/controller.md shows: the PID heats for an error of 1 °C. */
 async function createControlLoop(controller: ControllerApiClient, serviceId: string): Promise<void> {
@@ -37,7 +37,7 @@ export async function raiseSetpointThroughForm(
   await createControlLoop(controller, serviceId);
   const pid = blockCard(page, 'Heater PID');
   const output = () => fieldValue(pid, 'Output setting').textContent().then(Number);
-  await waitFor('the PID to act on an error of 1 °C', async () => (await output()) > 0);
+  await expect.poll(output, { message: 'the PID to act on an error of 1 °C' }).toBeGreaterThan(0);
   expect(await output()).toBeLessThan(40);
 
   const setpoint = blockCard(page, 'Fridge setpoint');
@@ -46,10 +46,8 @@ export async function raiseSetpointThroughForm(
   await expect(form.getByLabel('Setpoint (°C)').inputValue()).resolves.toBe('19');
   await form.getByLabel('Setpoint (°C)').fill('21');
   await form.getByRole('button', { name: 'Save' }).click();
-  await form.getByText('Saved.').waitFor();
-  await fieldValue(setpoint, 'Setpoint')
-    .filter({ hasText: /^21\.00 °C$/ })
-    .waitFor();
-  await waitFor('the PID output to follow an error of 3 °C', async () => (await output()) >= 60);
+  await expect(form.getByText('Saved.')).toBeVisible();
+  await expect(fieldValue(setpoint, 'Setpoint').filter({ hasText: /^21\.00 °C$/ })).toBeVisible();
+  await expect.poll(output, { message: 'the PID output to follow an error of 3 °C' }).toBeGreaterThanOrEqual(60);
   return setpoint;
 }

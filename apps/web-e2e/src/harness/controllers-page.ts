@@ -1,4 +1,4 @@
-import { Locator, Page } from 'playwright-core';
+import { Locator, Page } from '@playwright/test';
 
 /** The blocks discovery creates for the simulated controller's plugged-in hardware (docs/controller.md). */
 export const DISCOVERED = ['TempSensorOneWire-1', 'TempSensorOneWire-2', 'DS2413-1'];

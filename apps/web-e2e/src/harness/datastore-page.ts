@@ -1,4 +1,4 @@
-import { Locator, Page } from 'playwright-core';
+import { Locator, Page } from '@playwright/test';
 
 /** The datastore page's parts, found as a user finds them: by their roles and names. */
 export function datastorePage(page: Page) {

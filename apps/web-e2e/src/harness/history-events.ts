@@ -1,6 +1,8 @@
 import { connectAsync } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
 import { testBrokerUrl } from '@eventcast/testing';
+import { WebStack } from './web-stack';
+import { expect } from './web-test';
 
 /**
  * Publishes one history event (docs/events.md) for `key` on the shared broker, as a controller
@@ -13,4 +15,14 @@ export async function publishHistoryEvent(key: string, data: Record<string, unkn
   } finally {
     await publisher.endAsync();
   }
+}
+
+/** Waits until the history service of `stack` lists `field`: an event that carries it is stored. */
+export async function waitForStoredField(stack: WebStack, field: string): Promise<void> {
+  await expect
+    .poll(async () => (await stack.history.client.POST('/timeseries/fields', { body: {} })).data, {
+      message: `the history service to store ${field}`,
+      timeout: 20_000,
+    })
+    .toContain(field);
 }

@@ -1,5 +1,6 @@
-import { Locator, Page } from 'playwright-core';
+import { Locator, Page } from '@playwright/test';
 import { waitFor } from '@eventcast/testing';
+import { expect } from './web-test';
 
 /** The chart's data as the "Graph data" table shows it: its header and its rows of cell texts. */
 export interface GraphTable {
@@ -22,7 +23,7 @@ export function fieldLeaf(page: Page, field: string): Locator {
 export async function searchField(page: Page, text: string, field: string): Promise<Locator> {
   await page.getByRole('searchbox', { name: 'Search fields' }).fill(text);
   const leaf = fieldLeaf(page, field);
-  await leaf.waitFor({ timeout: 15_000 });
+  await expect(leaf).toBeVisible({ timeout: 15_000 });
   return leaf;
 }
 

@@ -1,5 +1,5 @@
-import { Locator, Page } from 'playwright-core';
-import { waitFor } from '@eventcast/testing';
+import { Locator, Page } from '@playwright/test';
+import { expect } from './web-test';
 
 /** Whether `target` has the keyboard focus. */
 export function isFocused(target: Locator): Promise<boolean> {
@@ -11,9 +11,11 @@ export function isFocused(target: Locator): Promise<boolean> {
  * form opening, an item added), which a keyboard user meets before pressing the next key.
  */
 export async function focusArrivesIn(target: Locator): Promise<void> {
-  await waitFor(`the focus in ${String(target)}`, () =>
-    target.evaluate((element) => element.contains(document.activeElement)),
-  );
+  await expect
+    .poll(() => target.evaluate((element) => element.contains(document.activeElement)), {
+      message: `the focus in ${String(target)}`,
+    })
+    .toBe(true);
 }
 
 /**
@@ -34,7 +36,7 @@ export function arrowDownTo(page: Page, target: Locator, maxPresses = 80): Promi
 }
 
 async function pressUntilFocused(page: Page, target: Locator, key: string, maxPresses: number): Promise<number> {
-  await target.waitFor({ timeout: 10_000 });
+  await expect(target).toBeVisible({ timeout: 10_000 });
   for (let presses = 0; presses < maxPresses; presses++) {
     if (await isFocused(target)) return presses;
     await page.keyboard.press(key);

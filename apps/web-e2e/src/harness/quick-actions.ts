@@ -1,4 +1,4 @@
-import { Locator, Page } from 'playwright-core';
+import { Locator, Page } from '@playwright/test';
 
 /** A quick action's card on the Controllers page, found by its name. */
 export const quickActionCard = (page: Page, name: string): Locator =>

@@ -1,6 +1,6 @@
-import { Page } from 'playwright-core';
-import { waitFor } from '@eventcast/testing';
+import { Page } from '@playwright/test';
 import { blockCard, fieldValue } from './block-cards';
+import { expect } from './web-test';
 
 /**
  * Waits until the SystemInfo card's uptime has moved on by more than `seconds`: what the cards show
@@ -12,5 +12,5 @@ export async function waitForLaterStateEvent(page: Page, seconds = 6): Promise<v
       .textContent()
       .then((text) => parseFloat(text ?? ''));
   const from = await uptime();
-  await waitFor('a later state event', async () => (await uptime()) > from + seconds, 20_000);
+  await expect.poll(uptime, { message: 'a later state event', timeout: 20_000 }).toBeGreaterThan(from + seconds);
 }

@@ -21,6 +21,8 @@ export interface WebStackOptions {
   apiToken?: string;
   /** More variables of the history service, e.g. `QUESTDB_URL`. */
   historyEnv?: Record<string, string>;
+  /** More variables of the controller, e.g. `SIM_FRIDGE` and `SIM_SPEED`. */
+  controllerEnv?: Record<string, string>;
   /** The broker of every service; unset: the shared test broker. */
   brokerUrl?: string;
   /** The datastore's store; unset: its embedded SQLite store. */
@@ -28,7 +30,7 @@ export interface WebStackOptions {
 }
 
 /**
- * The three built services as `npm start` runs them (the real broker, embedded stores in one
+ * The four built services as `npm start` runs them (the real broker, embedded stores in one
  * data folder of their own, the history on QuestDB when `historyEnv` says so, the datastore on the
  * shared Redis when `datastore` says so) behind the same-origin proxy that serves the built web
  * app: what a user's browser talks to.
@@ -38,6 +40,7 @@ export class WebStack {
     readonly history: ServiceUnderTest<'history'>,
     readonly datastore: ServiceUnderTest<'datastore'>,
     readonly controller: ServiceUnderTest<'controller'>,
+    readonly automation: ServiceUnderTest<'automation'>,
     readonly proxy: ProxyProcess,
     private readonly dataDir: string,
   ) {}
@@ -51,13 +54,14 @@ export class WebStack {
   static async start({
     apiToken,
     historyEnv = {},
+    controllerEnv = {},
     brokerUrl = testBrokerUrl(),
     datastore: store = 'embedded',
   }: WebStackOptions = {}): Promise<WebStack> {
     const dataDir = mkdtempSync(join(tmpdir(), 'eventcast-web-e2e-'));
     const run = randomBytes(4).toString('hex');
     const common: Record<string, string> = { MQTT_URL: brokerUrl, ...(apiToken ? { API_TOKEN: apiToken } : {}) };
-    const started: Array<ServiceUnderTest<'history' | 'datastore' | 'controller'>> = [];
+    const started: Array<ServiceUnderTest<'history' | 'datastore' | 'controller' | 'automation'>> = [];
     try {
       const history = await ServiceUnderTest.start('history', {
         ...common,
@@ -82,19 +86,29 @@ export class WebStack {
       const controller = await ServiceUnderTest.start('controller', {
         ...common,
         ...(apiToken ? { DATASTORE_API_TOKEN: apiToken } : {}),
+        ...controllerEnv,
         DATA_DIR: join(dataDir, 'controller'),
         SERVICE_ID: `web-e2e-${run}`,
         DATASTORE_URL: datastore.url,
       });
       started.push(controller);
+      const automation = await ServiceUnderTest.start('automation', {
+        ...common,
+        ...(apiToken ? { DATASTORE_API_TOKEN: apiToken, HISTORY_API_TOKEN: apiToken } : {}),
+        DATA_DIR: join(dataDir, 'automation'),
+        DATASTORE_URL: datastore.url,
+        HISTORY_URL: history.url,
+      });
+      started.push(automation);
       const proxy = await ProxyProcess.start({
         upstreams: [
           { prefix: '/history/datastore/', target: datastore.url },
           { prefix: '/history/', target: history.url },
+          { prefix: '/automation/', target: automation.url },
           { prefix: `/${controller.env.SERVICE_ID}/`, target: controller.url },
         ],
       });
-      return new WebStack(history, datastore, controller, proxy, dataDir);
+      return new WebStack(history, datastore, controller, automation, proxy, dataDir);
     } catch (error) {
       for (const service of started.reverse()) await service.stop('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
@@ -103,12 +117,30 @@ export class WebStack {
   }
 
   /**
+   * Stops the services (SIGTERM) and starts them again as they ran, on the same ports and data
+   * folders, behind the same proxy: an outage of every service, as an update or a power cut of the
+   * host brings. `meanwhile` runs once the datastore is up again and before the history service
+   * (whose streams the pages follow) is, as for a change the pages cannot hear of as it happens.
+   * Resolves with the stack of the new processes, which takes this one's place (stop that one, not
+   * this).
+   */
+  async restart(meanwhile?: (datastore: ServiceUnderTest<'datastore'>) => Promise<void>): Promise<WebStack> {
+    for (const service of this.services()) await service.stop();
+    const datastore = await ServiceUnderTest.start('datastore', this.datastore.env);
+    await meanwhile?.(datastore);
+    const history = await ServiceUnderTest.start('history', this.history.env);
+    const controller = await ServiceUnderTest.start('controller', this.controller.env);
+    const automation = await ServiceUnderTest.start('automation', this.automation.env);
+    return new WebStack(history, datastore, controller, automation, this.proxy, this.dataDir);
+  }
+
+  /**
    * Stops the proxy and the services, ends the history's broker session and removes their data, the
    * history's QuestDB table and the datastore's Redis keys included.
    */
   async stop(): Promise<void> {
     await this.proxy.stop();
-    for (const service of [this.controller, this.datastore, this.history]) await service.stop();
+    for (const service of this.services()) await service.stop();
     const { QUESTDB_URL, QUESTDB_TABLE } = this.history.env;
     if (QUESTDB_URL) await dropQuestDbTables(QUESTDB_URL, QUESTDB_TABLE);
     const { REDIS_URL, REDIS_KEY_PREFIX } = this.datastore.env;
@@ -119,5 +151,10 @@ export class WebStack {
     });
     await session.endAsync();
     rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** The services in the order they stop: each before those it calls. */
+  private services(): Array<ServiceUnderTest<'history' | 'datastore' | 'controller' | 'automation'>> {
+    return [this.automation, this.controller, this.datastore, this.history];
   }
 }

@@ -1,8 +1,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { HISTORY_STREAM_PATH, HistoryStream, streamUrl } from '@eventcast/live-stream';
 import { servicesFor, type Services } from '../services/api';
-import { HISTORY_STREAM_PATH, HistoryStream } from '../services/history-stream';
-import { streamUrl } from '../services/live-socket';
 import { onTokenChange, sessionToken, tokenWanted } from '../services/token';
 
 /** What every view calls the services through: the clients and the stream of the current token. */

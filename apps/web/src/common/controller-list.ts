@@ -1,6 +1,6 @@
 import { blockRelations } from '@eventcast/block-model';
 import type { Block, BlockRelation, ControllerStatus } from '@eventcast/domain';
-import type { ControllerEvent } from '../services/controller-feed';
+import type { ControllerEvent } from '@eventcast/live-stream';
 
 /** One controller as the page shows it: from its latest state event and the patches since. */
 export interface ControllerView {

@@ -1,8 +1,10 @@
 import type { Middleware } from 'openapi-fetch';
 import {
+  createAutomationClient,
   createControllerClient,
   createDatastoreClient,
   createHistoryClient,
+  type AutomationApiClient,
   type ControllerApiClient,
   type DatastoreApiClient,
   type HistoryApiClient,
@@ -13,6 +15,8 @@ import { askForToken } from './token';
 export interface Services {
   history: HistoryApiClient;
   datastore: DatastoreApiClient;
+  /** The automation service: rules, incidents and profiles, below `/automation/`. */
+  automation: AutomationApiClient;
   /** The client of the controller service `serviceId`, below `/<serviceId>/`. */
   controller(serviceId: string): ControllerApiClient;
   token?: string;
@@ -41,15 +45,17 @@ function asksForTokenOn401(token: string | undefined): Middleware {
 export function servicesFor(token: string | undefined, origin = window.location.origin): Services {
   const history = createHistoryClient(origin, { token });
   const datastore = createDatastoreClient(origin, { token });
+  const automation = createAutomationClient(origin, { token });
   const asksForToken = asksForTokenOn401(token);
   history.use(asksForToken);
   datastore.use(asksForToken);
+  automation.use(asksForToken);
   const controller = (serviceId: string) => {
     const client = createControllerClient(origin, serviceId, { token });
     client.use(asksForToken);
     return client;
   };
-  return { history, datastore, controller, token };
+  return { history, datastore, automation, controller, token };
 }
 
 /** What a view says of a call refused for want of a valid token; the token dialog asks for one meanwhile. */

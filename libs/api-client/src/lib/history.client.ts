@@ -12,6 +12,9 @@ export type HistoryApiClient = Client<paths>;
 /** The request and answer bodies of the history service's API. */
 export type HistorySchemas = components['schemas'];
 
+/** The query of `GET /history/annotations`. */
+export type AnnotationsQuery = NonNullable<paths['/annotations']['get']['parameters']['query']>;
+
 /** A client of the history service reached at `baseUrl` (e.g. `http://localhost:5001`). */
 export function createHistoryClient(baseUrl: string, options: ServiceClientOptions = {}): HistoryApiClient {
   return createClient<paths>({ ...withToken(options), baseUrl: serviceUrl(baseUrl, 'history') });

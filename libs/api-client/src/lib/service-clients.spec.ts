@@ -1,4 +1,4 @@
-import { createControllerClient, createDatastoreClient, createHistoryClient } from '../index';
+import { createAutomationClient, createControllerClient, createDatastoreClient, createHistoryClient } from '../index';
 
 /** A fetch that records each request and answers it with `answer` as JSON. */
 function recordingFetch(answer: unknown) {
@@ -67,5 +67,16 @@ describe('service clients', () => {
       'http://localhost:5000/controller-1/blocks/all/read',
       'http://localhost:5000/brewery-2/blocks/all/read',
     ]);
+  });
+
+  it('send automation calls below /automation of the base URL, with the API token', async () => {
+    const { fetch, requests } = recordingFetch({ ping: 'pong' });
+    const client = createAutomationClient('http://localhost:5003/', { fetch, token: 'a-token-of-16-chars' });
+
+    const { data } = await client.GET('/ping');
+
+    expect(data).toEqual({ ping: 'pong' });
+    expect(requests[0].url).toBe('http://localhost:5003/automation/ping');
+    expect(requests[0].headers.get('authorization')).toBe('Bearer a-token-of-16-chars');
   });
 });

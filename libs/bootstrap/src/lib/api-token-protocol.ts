@@ -1,21 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-
-/** The WebSocket subprotocol of eventcast streams: the one a server answers with. */
-export const STREAM_PROTOCOL = 'eventcast';
-
-/** The subprotocol that carries an API token: this prefix, then the token in base64url without padding. */
-export const BEARER_PROTOCOL_PREFIX = `${STREAM_PROTOCOL}.bearer.`;
+import { BEARER_PROTOCOL_PREFIX, STREAM_PROTOCOL } from '@eventcast/live-stream';
 
 const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
-
-/**
- * The subprotocols a client offers to open a stream with `token`, where it cannot set an
- * `Authorization` header (a browser): `eventcast`, which the server answers with, and
- * `eventcast.bearer.<base64url of the token>`, which it never answers with.
- */
-export function streamProtocols(token: string): string[] {
-  return [STREAM_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${Buffer.from(token, 'utf8').toString('base64url')}`];
-}
 
 /**
  * Whether a `Sec-WebSocket-Protocol` header offers `eventcast.bearer.<base64url of token>`. Every

@@ -1,11 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@eventcast/domain';
-
-/** What a WebSocket client is sent when a command fails: the reason, and the command's id when it had one. */
-export interface WsErrorFrame {
-  id?: string;
-  error: string;
-}
+import type { StreamErrorFrame } from '@eventcast/live-stream';
 
 const logger = new Logger('WebSocket');
 
@@ -13,7 +8,7 @@ const logger = new Logger('WebSocket');
  * The error frame for a failed WebSocket command. A domain error sends its reason; anything else
  * is logged with its stack and sent as `internal error`, so a bug's details stay in the log.
  */
-export function wsErrorFrame(error: unknown, id?: string): WsErrorFrame {
+export function wsErrorFrame(error: unknown, id?: string): StreamErrorFrame {
   const frame = id === undefined ? {} : { id };
   if (error instanceof DomainError) return { ...frame, error: error.message };
   logger.error(

@@ -13,6 +13,11 @@ export function readDatastoreEvent(text: string): DatastoreEvent | undefined {
   } catch {
     return undefined;
   }
+  return datastoreEventOf(value);
+}
+
+/** A parsed value as a change event, as {@link readDatastoreEvent} reads one; undefined for anything else. */
+export function datastoreEventOf(value: unknown): DatastoreEvent | undefined {
   if (!isObject(value)) return undefined;
   const { changed, deleted } = value;
   if (Array.isArray(changed) && deleted === undefined && changed.every(isDocument)) return { changed };

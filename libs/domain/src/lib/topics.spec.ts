@@ -1,4 +1,6 @@
 import {
+  incidentsTopic,
+  notificationsTopic,
   BLOCK_OPERATIONS,
   blockTopic,
   DATASTORE_TOPIC,
@@ -59,5 +61,17 @@ describe(stateTopic.name, () => {
 describe(statePatchTopic.name, () => {
   it('publishes the block changes of a controller on eventcast/state/<service id>/patch', () => {
     expect(statePatchTopic('controller-1')).toBe('eventcast/state/controller-1/patch');
+  });
+});
+
+describe(notificationsTopic.name, () => {
+  it("sends a rule's MQTT notifications on eventcast/automation/notifications/<rule id>", () => {
+    expect(notificationsTopic('fridge-warm')).toBe('eventcast/automation/notifications/fridge-warm');
+  });
+});
+
+describe(incidentsTopic.name, () => {
+  it('announces the incidents of a rule on eventcast/automation/incidents/<rule id>', () => {
+    expect(incidentsTopic('fridge-warm')).toBe('eventcast/automation/incidents/fridge-warm');
   });
 });

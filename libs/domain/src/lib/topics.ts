@@ -13,7 +13,19 @@ export const HISTORY_SUBSCRIPTION = `${HISTORY_TOPIC}/#`;
  * through which the broker hands each event to one member of the group.
  */
 export function historySubscription(shareGroup?: string): string {
-  return shareGroup === undefined ? HISTORY_SUBSCRIPTION : `$share/${shareGroup}/${HISTORY_SUBSCRIPTION}`;
+  return sharedAmong(HISTORY_SUBSCRIPTION, shareGroup);
+}
+
+/** Every controller's change events: what the history service keeps as annotations. */
+export const CHANGES_SUBSCRIPTION = `${TOPIC_ROOT}/state/+/changes`;
+
+/** What one history service subscribes to for the change events, shared as `historySubscription` is. */
+export function changesSubscription(shareGroup?: string): string {
+  return sharedAmong(CHANGES_SUBSCRIPTION, shareGroup);
+}
+
+function sharedAmong(filter: string, shareGroup: string | undefined): string {
+  return shareGroup === undefined ? filter : `$share/${shareGroup}/${filter}`;
 }
 
 /** Datastore change events, one topic per top-level namespace. */
@@ -57,4 +69,17 @@ export function statePatchTopic(serviceId: string): string {
 /** `eventcast/state/<service id>/changes`: what changed on a controller, from what to what, and who changed it. */
 export function stateChangesTopic(serviceId: string): string {
   return `${stateTopic(serviceId)}/changes`;
+}
+
+/** The automation service's events: incidents and notifications, one topic per rule below each. */
+export const AUTOMATION_TOPIC = `${TOPIC_ROOT}/automation`;
+
+/** `eventcast/automation/incidents/<rule id>`: an incident of the rule opened, closed or acknowledged. */
+export function incidentsTopic(ruleId: string): string {
+  return `${AUTOMATION_TOPIC}/incidents/${ruleId}`;
+}
+
+/** `eventcast/automation/notifications/<rule id>`: what a rule's MQTT notify action sends. */
+export function notificationsTopic(ruleId: string): string {
+  return `${AUTOMATION_TOPIC}/notifications/${ruleId}`;
 }

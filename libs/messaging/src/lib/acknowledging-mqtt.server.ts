@@ -26,7 +26,12 @@ export class AcknowledgingMqttServer extends ServerMqtt {
   override bindEvents(mqttClient: MqttClient): void {
     mqttClient.on('connect', () => (this.refusing = false));
     mqttClient.handleMessage = (packet, done) => {
-      this.handleDelivery(mqttClient, packet).then(() => done(), done);
+      // A delivery settled after the connection began to close is not acknowledged: mqtt.js would
+      // write the acknowledgement after its socket ended, and the broker delivers it again anyway.
+      const settle = (error?: Error) => {
+        if (!mqttClient.disconnecting && !mqttClient.disconnected) done(error);
+      };
+      this.handleDelivery(mqttClient, packet).then(() => settle(), settle);
     };
     super.bindEvents(mqttClient);
   }

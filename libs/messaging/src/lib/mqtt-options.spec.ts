@@ -1,4 +1,10 @@
-import { mqttPublisherOptions, mqttTransportOptions, publisherClientId, uniqueClientId } from './mqtt-options';
+import {
+  brokerUrlOptions,
+  mqttPublisherOptions,
+  mqttTransportOptions,
+  publisherClientId,
+  uniqueClientId,
+} from './mqtt-options';
 
 describe(mqttTransportOptions.name, () => {
   const connection = { url: 'mqtt://localhost:1883', clientId: 'eventcast-history' };
@@ -52,5 +58,24 @@ describe(uniqueClientId.name, () => {
   it('gives two processes of one service different client ids', () => {
     expect(uniqueClientId('datastore')).toMatch(/^eventcast-datastore-[0-9a-f]{8}$/);
     expect(uniqueClientId('datastore')).not.toBe(uniqueClientId('datastore'));
+  });
+});
+
+describe(brokerUrlOptions.name, () => {
+  it('gives the parts of a broker URL as mqtt.js reads them', () => {
+    expect(brokerUrlOptions('mqtt://localhost:1883')).toEqual({ protocol: 'mqtt', host: 'localhost', port: 1883 });
+    expect(brokerUrlOptions('mqtts://us%40r:p%3Ass@[::1]:8883')).toEqual({
+      protocol: 'mqtts',
+      host: '::1',
+      port: 8883,
+      username: 'us@r',
+      password: 'p:ss',
+    });
+    expect(brokerUrlOptions('ws://broker/mqtt?x=1')).toEqual({ protocol: 'ws', host: 'broker', path: '/mqtt?x=1' });
+  });
+
+  it('leaves the URL to the options, so mqtt.js never reads it with the deprecated url.parse()', () => {
+    const connection = { url: 'mqtt://localhost:1883', clientId: 'eventcast-history' };
+    expect(mqttTransportOptions(connection).options).toMatchObject({ url: '', host: 'localhost', port: 1883 });
   });
 });

@@ -54,9 +54,28 @@ export function publisherClientId(clientId: string): string {
   return `${clientId}-pub`;
 }
 
+/**
+ * The parts of a broker URL as mqtt.js options, read with the WHATWG `URL`. Given a URL, mqtt.js
+ * reads it with Node's `url.parse()`, which Node 24 and newer warn about on stderr as it runs
+ * (DEP0169): so every client gets the parts instead, and an empty `url`.
+ */
+export function brokerUrlOptions(url: string) {
+  const parsed = new URL(url);
+  return {
+    protocol: parsed.protocol.replace(/:$/, '') as NonNullable<NonNullable<MqttOptions['options']>['protocol']>,
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    ...(parsed.port !== '' && { port: Number(parsed.port) }),
+    ...(parsed.username !== '' && { username: decodeURIComponent(parsed.username) }),
+    ...(parsed.password !== '' && { password: decodeURIComponent(parsed.password) }),
+    ...(parsed.pathname !== '' && parsed.pathname !== '/' && { path: `${parsed.pathname}${parsed.search}` }),
+  };
+}
+
 function connectionOptions(connection: BrokerConnection, clientId: string, will?: LastWill) {
   return {
-    url: connection.url,
+    // Nest hands mqtt.js `url` and the options; an empty one makes mqtt.js take the broker from these.
+    url: '',
+    ...brokerUrlOptions(connection.url),
     ...(connection.username !== undefined && { username: connection.username }),
     ...(connection.password !== undefined && { password: connection.password }),
     ...(connection.ca !== undefined && { ca: connection.ca }),

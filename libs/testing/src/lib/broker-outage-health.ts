@@ -6,13 +6,14 @@ import { waitFor } from './wait-for';
 /**
  * Stops `broker` under a running service and starts it again: what the service's `health` route
  * answered once it turned 503, and its `eventcast_mqtt_connected` at `metricsUrl` while the broker
- * was away and once health answered 200 again.
+ * was away and once health answered 200 again; `readyAfterMs`: how long after the broker's restart
+ * that was.
  */
 export async function healthThroughBrokerOutage(
   broker: PrivateBroker,
   health: () => Promise<RouteAnswer>,
   metricsUrl: string,
-): Promise<{ away: RouteAnswer; connectedWhileAway?: number; connectedAfter?: number }> {
+): Promise<{ away: RouteAnswer; connectedWhileAway?: number; connectedAfter?: number; readyAfterMs: number }> {
   const connected = async () => (await scrapeMetrics(metricsUrl)).value('eventcast_mqtt_connected');
   await broker.stop();
   const away = await waitFor('health to answer 503', async () => {
@@ -21,6 +22,8 @@ export async function healthThroughBrokerOutage(
   });
   const connectedWhileAway = await connected();
   await broker.restart();
+  const returnedAt = Date.now();
   await waitFor('health to answer 200 again', async () => (await health()).status === 200, 15_000);
-  return { away, connectedWhileAway, connectedAfter: await connected() };
+  const readyAfterMs = Date.now() - returnedAt;
+  return { away, connectedWhileAway, connectedAfter: await connected(), readyAfterMs };
 }

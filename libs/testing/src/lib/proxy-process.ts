@@ -74,8 +74,21 @@ export class ProxyProcess {
     return new ProxyProcess(child, exited, url.replace(/\/+$/, ''));
   }
 
+  /**
+   * Freezes the proxy's process (SIGSTOP): its connections stay open but carry nothing, as over a
+   * network path that died without a close; `resume` lets it go on.
+   */
+  freeze(): void {
+    this.child.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child.kill('SIGCONT');
+  }
+
   /** Stops the proxy and resolves once its process has ended. */
   async stop(): Promise<void> {
+    this.resume();
     if (this.child.exitCode === null) this.child.kill('SIGTERM');
     await this.exited;
   }

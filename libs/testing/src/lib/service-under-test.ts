@@ -1,4 +1,9 @@
-import { createControllerClient, createDatastoreClient, createHistoryClient } from '@eventcast/api-client';
+import {
+  createAutomationClient,
+  createControllerClient,
+  createDatastoreClient,
+  createHistoryClient,
+} from '@eventcast/api-client';
 import { BuiltApp } from './built-app';
 import { freePort } from './free-port';
 import { testBrokerUrl } from './test-infrastructure';
@@ -10,9 +15,11 @@ const clientOf = {
   datastore: (baseUrl: string, env: Record<string, string>) => createDatastoreClient(baseUrl, { token: env.API_TOKEN }),
   controller: (baseUrl: string, env: Record<string, string>) =>
     createControllerClient(baseUrl, env.SERVICE_ID, { token: env.API_TOKEN }),
+  automation: (baseUrl: string, env: Record<string, string>) =>
+    createAutomationClient(baseUrl, { token: env.API_TOKEN }),
 };
 
-/** An app with a typed client: `history`, `datastore` or `controller`. */
+/** An app with a typed client: `history`, `datastore`, `controller` or `automation`. */
 export type ServiceName = keyof typeof clientOf;
 
 /**

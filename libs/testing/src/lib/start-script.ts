@@ -9,11 +9,11 @@ import { waitFor } from './wait-for';
 const WORKSPACE = resolve(__dirname, '../../../..');
 
 /** The ports `npm start` listens on: its embedded broker's, the proxy's (the web app) and each service's. */
-export type StartPorts = Record<'broker' | 'web' | 'history' | 'datastore' | 'controller', number>;
+export type StartPorts = Record<'broker' | 'web' | 'history' | 'datastore' | 'controller' | 'automation', number>;
 
 /** A free port for each of `npm start`'s, so that a test takes none of the user's. */
 export async function freeStartPorts(): Promise<StartPorts> {
-  const ports: StartPorts = { broker: 0, web: 0, history: 0, datastore: 0, controller: 0 };
+  const ports: StartPorts = { broker: 0, web: 0, history: 0, datastore: 0, controller: 0, automation: 0 };
   for (const name of Object.keys(ports) as Array<keyof StartPorts>) ports[name] = await freePort();
   return ports;
 }
@@ -24,10 +24,8 @@ export async function freeStartPorts(): Promise<StartPorts> {
  * ids; no token), whatever servers the test run targets, on `ports` and with its data in `dataDir`.
  */
 export function startEnvironment(ports: StartPorts, dataDir: string): NodeJS.ProcessEnv {
-  // Nx runs the tests with FORCE_COLOR, beside which Node warns of NO_COLOR in each process it starts.
-  const { FORCE_COLOR: _forced, ...inherited } = inheritedServiceEnvironment();
   return {
-    ...inherited,
+    ...inheritedServiceEnvironment(),
     NO_COLOR: '1',
     DATA_DIR: dataDir,
     EVENTCAST_BROKER_PORT: String(ports.broker),
@@ -35,11 +33,12 @@ export function startEnvironment(ports: StartPorts, dataDir: string): NodeJS.Pro
     HISTORY_PORT: String(ports.history),
     DATASTORE_PORT: String(ports.datastore),
     CONTROLLER_PORT: String(ports.controller),
+    AUTOMATION_PORT: String(ports.automation),
   };
 }
 
 /**
- * Waits until all three services `npm start` runs say they are connected to the broker, failing at
+ * Waits until all four services `npm start` runs say they are connected to the broker, failing at
  * once with what it printed should it end first.
  */
 export async function untilStartConnected(
@@ -51,8 +50,8 @@ export async function untilStartConnected(
   endedFirst.catch(() => undefined);
   await Promise.race([
     waitFor(
-      'all three services to connect',
-      () => (output().match(/ connected to mqtt:/g) ?? []).length === 3,
+      'all four services to connect',
+      () => (output().match(/ connected to mqtt:/g) ?? []).length === 4,
       timeoutMs,
     ),
     endedFirst,
@@ -80,7 +79,7 @@ export class StartScript {
   }
 
   /**
-   * Starts it and waits until its three services are connected to its broker; `env` adds to the
+   * Starts it and waits until its four services are connected to its broker; `env` adds to the
    * newcomer's environment (an `API_TOKEN`, say), `args` to its `--no-build` (`--one-process`).
    */
   static async start({

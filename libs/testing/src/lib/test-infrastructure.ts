@@ -28,9 +28,11 @@ export const SERVICE_CHOICE_VARIABLES = [
   'QUESTDB_URLS',
   'QUESTDB_TABLE',
   'DATASTORE_URL',
+  'HISTORY_URL',
   'API_TOKEN',
   'API_TOKEN_FILE',
   'DATASTORE_API_TOKEN',
+  'HISTORY_API_TOKEN',
 ] as const;
 
 /**
@@ -40,5 +42,8 @@ export const SERVICE_CHOICE_VARIABLES = [
 export function inheritedServiceEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const inherited = { ...env };
   for (const name of SERVICE_CHOICE_VARIABLES) delete inherited[name];
+  // Nx runs the tests with FORCE_COLOR, beside which Node 24 and newer warn of the NO_COLOR the
+  // tests give the services, on stderr, in a line that is not a log line.
+  delete inherited['FORCE_COLOR'];
   return inherited;
 }

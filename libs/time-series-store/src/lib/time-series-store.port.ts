@@ -1,11 +1,14 @@
 import { StoreUnavailableError } from '@eventcast/domain';
+import { Annotation, AnnotationQuery } from './annotations';
 
-/** The values of one history event, all stamped with its receive time. */
+/** The values of one history event, all stamped with its receive time, or the annotation an event brought. */
 export interface TimedValues {
   /** Receive time in microseconds since the epoch; strictly increasing within one history instance. */
   readonly ts: number;
   /** Flattened name -> number. */
   readonly values: ReadonlyMap<string, number>;
+  /** A change on a controller or a user's note, written with the values of the same batch. */
+  readonly annotation?: Annotation;
 }
 
 /** One stored value (or one bucket average, where `ts` is the bucket start), `ts` in microseconds. */
@@ -50,7 +53,8 @@ export function storeUnanswered(reason: unknown): StoreUnavailableError {
 }
 
 /**
- * Where history values live: one narrow table of `(ts, field, value)`. Every adapter passes the
+ * Where history values live: one narrow table of `(ts, field, value)`, and beside it the
+ * annotations that explain them, kept as long as the raw values. Every adapter passes the
  * one contract suite in `libs/time-series-store/test/time-series-store.contract.ts`. Time bounds are
  * microseconds since the epoch and include both ends. A read the store cannot answer rejects with
  * `storeUnanswered(reason)`.
@@ -65,7 +69,10 @@ export abstract class TimeSeriesStore {
   /** Prepares the store (creates the table when missing). */
   abstract open(): Promise<void>;
 
-  /** Stores the values of the given events in one batch; rejects when the store cannot take them. */
+  /**
+   * Stores the values and annotations of the given events in one batch; rejects when the store
+   * cannot take them. A batch written again (after a failure) adds no second copy of an annotation.
+   */
   abstract write(events: readonly TimedValues[]): Promise<void>;
 
   /**
@@ -105,6 +112,9 @@ export abstract class TimeSeriesStore {
 
   /** At most `limit` values of `fields` in `[fromUs, toUs]`, ordered by time (any order within one time). */
   abstract values(fields: readonly string[], fromUs: number, toUs: number, limit: number): Promise<FieldValue[]>;
+
+  /** The annotations `query` asks for, the earliest first (by id within one time). */
+  abstract annotations(query: AnnotationQuery): Promise<Annotation[]>;
 
   /** Rejects with the reason when the store cannot be reached (the ping answers 503). */
   abstract check(): Promise<void>;

@@ -1,4 +1,11 @@
-import { createDatastoreClient, DatastoreApiClient } from '@eventcast/api-client';
+import {
+  ApiResult,
+  createDatastoreClient,
+  DatastoreApiClient,
+  datastoreCallTimeout as timeout,
+  DatastoreFailures,
+  settleDatastoreCall,
+} from '@eventcast/api-client';
 import type { DatastoreDocument } from '@eventcast/domain';
 import {
   Datastore,
@@ -6,17 +13,6 @@ import {
   DatastoreUnavailableError,
   DocumentSelection,
 } from '../../app/ports/datastore.port';
-
-/** What a call of the generated client settles with. */
-interface ApiResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
-const CALL_TIMEOUT_MS = 3000;
-/** What the datastore answers a request without its token, or with another. */
-const REFUSED_STATUSES = [401, 403];
 
 /**
  * The datastore service's REST API (`<DATASTORE_URL>/history/datastore/...`), as the controller
@@ -26,15 +22,21 @@ const REFUSED_STATUSES = [401, 403];
 export class DatastoreClient extends Datastore {
   private readonly base: string;
   private readonly api: DatastoreApiClient;
-  private readonly tokenFix: string;
+  private readonly failures: DatastoreFailures;
 
   /** `token`: the datastore's API token, when it has one. */
   constructor(datastoreUrl: string, token?: string) {
     super();
-    this.tokenFix =
+    const tokenFix =
       token === undefined
         ? "set DATASTORE_API_TOKEN (or DATASTORE_API_TOKEN_FILE) to the datastore's API_TOKEN"
         : "DATASTORE_API_TOKEN is not the datastore's API_TOKEN";
+    this.failures = {
+      unavailable: (message) => new DatastoreUnavailableError(message),
+      refused: (message) => new DatastoreRefusedError(message),
+      tokenOf: "the controller's",
+      tokenFix,
+    };
     this.api = createDatastoreClient(datastoreUrl, { token });
     this.base = `${datastoreUrl.replace(/\/+$/, '')}/history/datastore`;
   }
@@ -69,31 +71,7 @@ export class DatastoreClient extends Datastore {
     await this.mget('svc-global', { ids: [] });
   }
 
-  private async settle<T>(route: string, call: () => Promise<ApiResult<T>>): Promise<T> {
-    let result: ApiResult<T>;
-    try {
-      result = await call();
-    } catch (error) {
-      throw new DatastoreUnavailableError(`the datastore at ${this.base} is unreachable: ${(error as Error).message}`);
-    }
-    const { data, error, response } = result;
-    const message = (error as { message?: unknown } | undefined)?.message;
-    if (REFUSED_STATUSES.includes(response.status)) {
-      throw new DatastoreRefusedError(
-        `the datastore at ${this.base} refused the controller's token (${response.status} to ${route}): ${this.tokenFix}`,
-      );
-    }
-    if (response.status >= 500) {
-      throw new DatastoreUnavailableError(
-        `the datastore at ${this.base} answered ${response.status}: ${String(message ?? '')}`,
-      );
-    }
-    if (!response.ok || data === undefined)
-      throw new Error(`the datastore refused ${route} (${response.status}): ${JSON.stringify(message)}`);
-    return data;
+  private settle<T>(route: string, call: () => Promise<ApiResult<T>>): Promise<T> {
+    return settleDatastoreCall(this.base, route, call, this.failures);
   }
-}
-
-function timeout(): AbortSignal {
-  return AbortSignal.timeout(CALL_TIMEOUT_MS);
 }

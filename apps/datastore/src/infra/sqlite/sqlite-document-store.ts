@@ -1,18 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { SqliteWriteQueue } from '@eventcast/bootstrap';
 import type { DatastoreDocument } from '@eventcast/domain';
 import { DocumentSelection, DocumentStore, NamespaceCount } from '../../app/ports/document-store.port';
 import { lastWriteWins, selectIds, sortedNamespaces, sortIds } from '../stored-document.util';
-
-/** A write waiting for the next commit. */
-interface QueuedWrite {
-  apply: () => unknown;
-  resolve: (result: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
 
 /**
  * The embedded store: one SQLite file, one table keyed by `(namespace, id)`. The journal is WAL
@@ -25,40 +17,37 @@ type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
  * concurrent calls share one sync instead of waiting for one each.
  */
 export class SqliteDocumentStore extends DocumentStore {
-  private readonly db: Database.Database;
-  private readonly selectOne: Database.Statement<[string, string], { value: string }>;
-  private readonly selectIdsOf: Database.Statement<[string], { id: string }>;
-  private readonly selectAllOf: Database.Statement<[string], { id: string; value: string }>;
-  private readonly countsUnder: Database.Statement<[string], NamespaceCount>;
-  private readonly upsert: Database.Statement<[string, string, string]>;
-  private readonly remove: Database.Statement<[string, string]>;
-  private readonly commitAll: Database.Transaction<(writes: QueuedWrite[]) => Outcome[]>;
-  /** Runs a function in a transaction, or in a savepoint when one is open already. */
-  private readonly atomically: Database.Transaction<(run: () => unknown) => unknown>;
-  private queue: QueuedWrite[] = [];
+  private readonly db: DatabaseSync;
+  private readonly selectOne: Query<[string, string], { value: string }>;
+  private readonly selectIdsOf: Query<[string], { id: string }>;
+  private readonly selectAllOf: Query<[string], { id: string; value: string }>;
+  private readonly countsUnder: Query<[string], NamespaceCount>;
+  private readonly upsert: StatementSync;
+  private readonly remove: StatementSync;
+  private readonly writes: SqliteWriteQueue;
 
   constructor(file: string) {
     super();
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    this.db = new DatabaseSync(file);
+    this.db.exec('PRAGMA journal_mode = WAL');
+    this.db.exec('PRAGMA synchronous = FULL');
+    this.writes = new SqliteWriteQueue(this.db);
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS documents (namespace TEXT NOT NULL, id TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, id)) WITHOUT ROWID',
     );
-    this.selectOne = this.db.prepare('SELECT value FROM documents WHERE namespace = ? AND id = ?');
-    this.selectIdsOf = this.db.prepare('SELECT id FROM documents WHERE namespace = ?');
-    this.selectAllOf = this.db.prepare('SELECT id, value FROM documents WHERE namespace = ?');
+    this.selectOne = query(this.db, 'SELECT value FROM documents WHERE namespace = ? AND id = ?');
+    this.selectIdsOf = query(this.db, 'SELECT id FROM documents WHERE namespace = ?');
+    this.selectAllOf = query(this.db, 'SELECT id, value FROM documents WHERE namespace = ?');
     // A GLOB with a literal start walks only that part of the primary key, not the whole table.
-    this.countsUnder = this.db.prepare(
+    this.countsUnder = query(
+      this.db,
       'SELECT namespace, count(*) AS count FROM documents WHERE namespace GLOB ? GROUP BY namespace',
     );
     this.upsert = this.db.prepare(
       'INSERT INTO documents (namespace, id, value) VALUES (?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET value = excluded.value',
     );
     this.remove = this.db.prepare('DELETE FROM documents WHERE namespace = ? AND id = ?');
-    this.atomically = this.db.transaction((run: () => unknown) => run());
-    this.commitAll = this.db.transaction((writes: QueuedWrite[]) => writes.map((write) => this.applyAlone(write)));
   }
 
   async get(namespace: string, id: string): Promise<DatastoreDocument | null> {
@@ -78,13 +67,13 @@ export class SqliteDocumentStore extends DocumentStore {
       for (const row of this.selectAllOf.all(namespace)) texts.set(row.id, row.value);
       return sortIds([...texts.keys()]);
     };
-    return this.atomically(() =>
+    return this.writes.atomically(() =>
       selectIds(selection, exists, sortedIds).map((id) => parseDocument(texts.get(id) as string)),
     ) as DatastoreDocument[];
   }
 
   setAll(documents: DatastoreDocument[]): Promise<DatastoreDocument[]> {
-    return this.write(() =>
+    return this.writes.write(() =>
       lastWriteWins(documents).filter((document) => {
         const text = JSON.stringify(document);
         if (this.selectOne.get(document.namespace, document.id)?.value === text) return false;
@@ -96,7 +85,7 @@ export class SqliteDocumentStore extends DocumentStore {
 
   deleteAll(selection: DocumentSelection): Promise<string[]> {
     if (selection.ids === undefined && selection.filter === undefined) return Promise.resolve([]);
-    return this.write(() => {
+    return this.writes.write(() => {
       const ids = selectIds(
         selection,
         (id) => this.selectOne.get(selection.namespace, id) !== undefined,
@@ -116,44 +105,19 @@ export class SqliteDocumentStore extends DocumentStore {
   }
 
   async close(): Promise<void> {
-    this.commitQueued();
+    this.writes.commitQueued();
     this.db.close();
   }
+}
 
-  /** Queues `apply` for the next commit; settles once that commit is on disk. */
-  private write<T>(apply: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      if (this.queue.length === 0) setImmediate(() => this.commitQueued());
-      this.queue.push({ apply, resolve: resolve as (result: unknown) => void, reject });
-    });
-  }
+/** A prepared statement with the types of its parameters and rows. */
+interface Query<Params extends string[], Row> {
+  get(...params: Params): Row | undefined;
+  all(...params: Params): Row[];
+}
 
-  private commitQueued(): void {
-    const writes = this.queue;
-    this.queue = [];
-    if (writes.length === 0) return;
-    let outcomes: Outcome[];
-    try {
-      outcomes = this.commitAll.immediate(writes);
-    } catch (error) {
-      for (const write of writes) write.reject(error);
-      return;
-    }
-    writes.forEach((write, index) => {
-      const outcome = outcomes[index];
-      if (outcome.ok) write.resolve(outcome.result);
-      else write.reject(outcome.error);
-    });
-  }
-
-  /** One call's write inside the shared transaction; a failure undoes that call alone. */
-  private applyAlone(write: QueuedWrite): Outcome {
-    try {
-      return { ok: true, result: this.atomically(write.apply) };
-    } catch (error) {
-      return { ok: false, error };
-    }
-  }
+function query<Params extends string[], Row>(db: DatabaseSync, sql: string): Query<Params, Row> {
+  return db.prepare(sql) as unknown as Query<Params, Row>;
 }
 
 function parseDocument(text: string): DatastoreDocument {

@@ -1,6 +1,6 @@
 import { type StateEvent } from '@eventcast/domain';
 import { FakeStreamClient } from '../../../test/fakes/fake-stream-client';
-import { MAX_UNREAD_BYTES, TRY_AGAIN_LATER } from '../websocket-client';
+import { MAX_UNREAD_BYTES, TRY_AGAIN_LATER } from '../live/websocket-client';
 import { ControllerStatesGateway } from './controller-states.gateway';
 import { ControllerStates } from './controller-states.service';
 

@@ -1,10 +1,8 @@
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
-import { relayToClient } from '../bus-relay';
-import { StreamClient } from '../websocket-client';
+import { CONTROLLER_STREAM_PATH } from '@eventcast/live-stream';
+import { relayToClient } from '../live/bus-relay';
+import { StreamClient } from '../live/websocket-client';
 import { ControllerStates } from './controller-states.service';
-
-/** Where the controller stream is served; gateways do not take the global prefix, so the path is whole. */
-export const CONTROLLER_STREAM_PATH = '/history/controllers/stream';
 
 /**
  * The WebSocket `/history/controllers/stream`: on connection the latest state event of every

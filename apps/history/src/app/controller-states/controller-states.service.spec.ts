@@ -1,5 +1,6 @@
 import { disconnectedState, removedController, type PatchEvent, type StateEvent } from '@eventcast/domain';
-import { ControllerStates, type ControllerEvent } from './controller-states.service';
+import type { ControllerEvent } from '@eventcast/live-stream';
+import { ControllerStates } from './controller-states.service';
 
 const stateOf = (key: string, deviceId = 'ABC'): StateEvent => ({
   key,

@@ -1,20 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import {
-  PATCH_EVENT_TYPE,
-  removedController,
-  STATE_EVENT_TYPE,
-  STATE_TOPIC,
-  type PatchEvent,
-  type RemovedEvent,
-  type StateEvent,
-} from '@eventcast/domain';
-import { BusRelay } from '../bus-relay';
-
-/**
- * What the controller stream relays: a controller's state event (its last will included), a patch
- * event, or the removed event of a controller whose retained state was cleared.
- */
-export type ControllerEvent = StateEvent | PatchEvent | RemovedEvent;
+import { PATCH_EVENT_TYPE, removedController, STATE_EVENT_TYPE, STATE_TOPIC, type StateEvent } from '@eventcast/domain';
+import { readControllerEvent, type ControllerEvent } from '@eventcast/live-stream';
+import { BusRelay } from '../live/bus-relay';
 
 const STATE_TOPIC_PATTERN = new RegExp(`^${STATE_TOPIC}/([^/]+)(/patch)?$`);
 
@@ -47,11 +34,11 @@ export class ControllerStates extends BusRelay<ControllerEvent> {
       if (this.states.delete(serviceId)) this.relay(removedController(serviceId));
       return;
     }
-    const event = parsed(payload);
+    const event = readControllerEvent(payload);
     if (event?.key !== serviceId) return;
     if (patch) {
-      if (isPatchEvent(event)) this.relay(event);
-    } else if (isStateEvent(event)) {
+      if (event.type === PATCH_EVENT_TYPE) this.relay(event);
+    } else if (event.type === STATE_EVENT_TYPE) {
       this.states.set(serviceId, event);
       this.relay(event);
     }
@@ -66,25 +53,4 @@ export class ControllerStates extends BusRelay<ControllerEvent> {
   latest(): StateEvent[] {
     return [...this.states.keys()].sort().map((id) => this.states.get(id) as StateEvent);
   }
-}
-
-function parsed(payload: string): Partial<ControllerEvent> | undefined {
-  try {
-    const value: unknown = JSON.parse(payload);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isStateEvent(event: Partial<ControllerEvent>): event is StateEvent {
-  return event.type === STATE_EVENT_TYPE && (event.data === null || isObject(event.data));
-}
-
-function isPatchEvent(event: Partial<ControllerEvent>): event is PatchEvent {
-  return event.type === PATCH_EVENT_TYPE && isObject(event.data);
-}
-
-function isObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

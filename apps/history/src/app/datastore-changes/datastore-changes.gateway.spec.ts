@@ -1,5 +1,5 @@
 import { FakeStreamClient } from '../../../test/fakes/fake-stream-client';
-import { MAX_UNREAD_BYTES, TRY_AGAIN_LATER } from '../websocket-client';
+import { MAX_UNREAD_BYTES, TRY_AGAIN_LATER } from '../live/websocket-client';
 import { DatastoreChangesGateway } from './datastore-changes.gateway';
 import { DatastoreChanges } from './datastore-changes.service';
 

@@ -1,13 +1,8 @@
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
-import { relayToClient } from '../bus-relay';
-import { StreamClient } from '../websocket-client';
+import { DOCUMENTS_STREAM_PATH } from '@eventcast/live-stream';
+import { relayToClient } from '../live/bus-relay';
+import { StreamClient } from '../live/websocket-client';
 import { DatastoreChanges } from './datastore-changes.service';
-
-/**
- * Where the datastore's change events are served: not below `/history/datastore/`, which the
- * proxies send to the datastore service. Gateways do not take the global prefix, so the path is whole.
- */
-export const DOCUMENTS_STREAM_PATH = '/history/documents/stream';
 
 /**
  * The WebSocket `/history/documents/stream`: every datastore change event from the moment the

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DATASTORE_TOPIC, readDatastoreEvent, type DatastoreEvent } from '@eventcast/domain';
-import { BusRelay } from '../bus-relay';
+import { BusRelay } from '../live/bus-relay';
 
 /**
  * The datastore's change events (`eventcast/datastore/#`), passed on to the listeners as they come;

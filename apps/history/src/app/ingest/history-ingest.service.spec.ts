@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { TimedValues } from '@eventcast/time-series-store';
+import { Annotation, TimedValues } from '@eventcast/time-series-store';
 import { HistoryDelivery, HistoryIngestService } from './history-ingest.service';
 import { HistoryWriter } from './history-writer.service';
 import { SpoolFullError } from './spool/event-spool';
@@ -14,16 +14,19 @@ describe(HistoryIngestService.name, () => {
   let warnings: jest.SpyInstance;
   let errors: jest.SpyInstance;
   let spoolFull: boolean;
+  let closedWriter: () => void;
 
   beforeEach(() => {
     added = [];
     spoolFull = false;
     const writer = {
-      accept: (ts: number, _bytes: Buffer, values: ReadonlyMap<string, number>) => {
+      isClosed: false,
+      accept: (ts: number, _bytes: Buffer, values: ReadonlyMap<string, number>, annotation?: Annotation) => {
         if (spoolFull) throw new SpoolFullError('no space left on the disk of /data/history-spool');
-        added.push({ ts, values });
+        added.push({ ts, values, ...(annotation ? { annotation } : {}) });
       },
     };
+    closedWriter = () => (writer.isClosed = true);
     ingest = new HistoryIngestService(writer as unknown as HistoryWriter, { maxEventBytes: 1024 });
     warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
@@ -118,5 +121,58 @@ describe(HistoryIngestService.name, () => {
     expect(Logger.prototype.log).toHaveBeenCalledWith(
       'the spool takes events again; 2 deliveries were refused meanwhile',
     );
+  });
+
+  it('keeps a change event as an annotation of its controller, with an id and a receive time of its own', () => {
+    const change = {
+      key: 'fermenter',
+      type: 'Controller.change',
+      data: { time: '2026-11-28T14:05:12.345Z', kind: 'started', blocks: [], origin: { via: 'controller' } },
+    };
+    expect(ingest.receiveChange(delivery('eventcast/state/fermenter/changes', change))).toEqual({ taken: true });
+    expect(added).toEqual([
+      {
+        ts: expect.any(Number),
+        values: new Map(),
+        annotation: {
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          ts: added[0]?.ts,
+          kind: 'started',
+          controller: 'fermenter',
+          blocks: [],
+          detail: { changes: [], origin: { via: 'controller' } },
+        },
+      },
+    ]);
+    expect(ingest.stats.acceptedAnnotations).toBe(1);
+  });
+
+  it('drops what is not a change event on a change topic, counting it and saying why', () => {
+    expect(ingest.receiveChange(delivery('eventcast/state/fermenter/changes', { key: 'fermenter' }))).toEqual({
+      taken: true,
+    });
+    expect(added).toEqual([]);
+    expect(ingest.stats.invalidChangeEvents).toBe(1);
+    expect(warnings).toHaveBeenCalledWith(
+      'dropped an invalid change event on eventcast/state/fermenter/changes: type must be Controller.change',
+    );
+  });
+
+  it('does not take what arrives once shutdown has closed the spool, so the broker keeps it for the next start', () => {
+    closedWriter();
+    const change = {
+      key: 'fermenter',
+      type: 'Controller.change',
+      data: { time: '2026-11-28T14:05:12.345Z', kind: 'stopped', blocks: [], origin: { via: 'controller' } },
+    };
+    expect(ingest.receiveChange(delivery('eventcast/state/fermenter/changes', change))).toEqual({
+      taken: false,
+      reason: 'the service is stopping',
+    });
+    expect(ingest.receive(delivery('eventcast/history/svc', { key: 'svc', data: { v: 1 } }))).toEqual({
+      taken: false,
+      reason: 'the service is stopping',
+    });
+    expect(added).toEqual([]);
   });
 });

@@ -1,16 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottledLog } from '@eventcast/bootstrap';
 import { emptyFlattenReport, flattenHistoryEvent, MAX_FLATTEN_DEPTH, MAX_VALUES_PER_EVENT } from '@eventcast/flatten';
+import { Annotation } from '@eventcast/time-series-store';
 import { HistoryConfig } from '../../config/history.config';
+import { AnnotationContent, readChangeEvent } from '../annotations/change-event.util';
 import { readHistoryEvent } from './history-event.util';
 import { HistoryWriter } from './history-writer.service';
 import { ReceiveClock } from './receive-clock';
 import { SpoolFullError } from './spool/event-spool';
+import { annotationRecord } from './spool/spooled-entry';
 
 /** Topics whose retained deliveries are remembered, so each is logged once; beyond it they are only counted. */
 const RETAINED_TOPICS_REMEMBERED = 10_000;
 /** Invalid or partly dropped events are logged at once, then summed up at most this often. */
 const PROBLEM_REPORT_MS = 10_000;
+const NO_VALUES: ReadonlyMap<string, number> = new Map();
+/**
+ * What a delivery gets once shutdown has closed the spool (the controller's `stopped` arrives just
+ * then): not acknowledged, so the broker keeps it for the persistent session's next start.
+ */
+const STOPPING: IngestOutcome = { taken: false, reason: 'the service is stopping' };
 
 /** What ingest has seen since start-up. */
 export interface HistoryIngestStats {
@@ -24,6 +34,10 @@ export interface HistoryIngestStats {
   retainedEvents: number;
   /** Deliveries refused because the spool was full; the broker delivers them again. */
   refusedEvents: number;
+  /** Controllers' change events and users' notes taken into the spool as annotations. */
+  acceptedAnnotations: number;
+  /** Deliveries on a change topic that were not change events. */
+  invalidChangeEvents: number;
 }
 
 /** A delivery as the broker handed it over. */
@@ -62,6 +76,8 @@ export class HistoryIngestService implements OnApplicationShutdown {
     oversizedEvents: 0,
     retainedEvents: 0,
     refusedEvents: 0,
+    acceptedAnnotations: 0,
+    invalidChangeEvents: 0,
   };
 
   constructor(
@@ -95,6 +111,7 @@ export class HistoryIngestService implements OnApplicationShutdown {
       );
     }
     if (values.size === 0) return this.accepted();
+    if (this.writer.isClosed) return STOPPING;
     try {
       this.writer.accept(this.clock.next(), bytes, values);
     } catch (error) {
@@ -104,12 +121,50 @@ export class HistoryIngestService implements OnApplicationShutdown {
     return this.accepted();
   }
 
+  /** Takes a controller's change event as the annotation of its controller (docs/history.md, "Annotations"). */
+  receiveChange({ topic, payload, bytes, retained }: HistoryDelivery): IngestOutcome {
+    if (retained) return this.skipRetained(topic);
+    const reading = bytes.length > this.config.maxEventBytes ? undefined : readChangeEvent(payload);
+    if (!reading?.ok) {
+      this.stats.invalidChangeEvents++;
+      this.problems.report(
+        'invalid change events',
+        `dropped an invalid change event on ${topic}: ${reading?.reason ?? `larger than HISTORY_MAX_EVENT_BYTES (${this.config.maxEventBytes})`}`,
+      );
+      return { taken: true };
+    }
+    return this.annotate(reading.content).outcome;
+  }
+
+  /**
+   * Keeps an annotation: stamped with a receive time (its own time where it has one, as a note
+   * does) and a new id, spooled, then written with the values. Answers what was kept, or why not.
+   */
+  annotate(content: AnnotationContent & { ts?: number }): { outcome: IngestOutcome; annotation: Annotation } {
+    const ts = this.clock.next();
+    const annotation: Annotation = { id: randomUUID(), ...content, ts: content.ts ?? ts };
+    if (this.writer.isClosed) return { outcome: STOPPING, annotation };
+    try {
+      this.writer.accept(ts, annotationRecord(annotation), NO_VALUES, annotation);
+    } catch (error) {
+      if (error instanceof SpoolFullError) return { outcome: this.refuse(error.message), annotation };
+      throw error;
+    }
+    this.stats.acceptedAnnotations++;
+    return { outcome: this.taken(), annotation };
+  }
+
   onApplicationShutdown(): void {
     this.problems.flush();
   }
 
   private accepted(): IngestOutcome {
     this.stats.acceptedEvents++;
+    return this.taken();
+  }
+
+  /** A delivery taken; logs that the spool takes them again after a refusal. */
+  private taken(): IngestOutcome {
     if (this.refusedSince !== undefined) {
       this.logger.log(
         `the spool takes events again; ${this.stats.refusedEvents - this.refusedSince} deliveries were refused meanwhile`,

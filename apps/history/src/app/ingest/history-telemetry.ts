@@ -71,6 +71,26 @@ export class HistoryTelemetry implements OnModuleInit {
       read: () => writer.stats.writtenValues,
     });
     metrics.counter({
+      name: `${PREFIX}annotations_accepted_total`,
+      help: 'Change events and notes taken into the spool as annotations.',
+      read: () => ingest.stats.acceptedAnnotations,
+    });
+    metrics.counter({
+      name: `${PREFIX}change_events_invalid_total`,
+      help: 'Deliveries on a change topic dropped because they are not change events.',
+      read: () => ingest.stats.invalidChangeEvents,
+    });
+    metrics.counter({
+      name: `${PREFIX}annotations_written_total`,
+      help: 'Annotations the time-series store has taken.',
+      read: () => writer.stats.writtenAnnotations,
+    });
+    metrics.counter({
+      name: `${PREFIX}annotations_rejected_total`,
+      help: 'Annotations dropped because the store refused their batch while it was reachable.',
+      read: () => writer.stats.rejectedAnnotations,
+    });
+    metrics.counter({
       name: `${PREFIX}values_rejected_total`,
       help: 'Values dropped because the store refused their batch while it was reachable.',
       read: () => writer.stats.rejectedValues,

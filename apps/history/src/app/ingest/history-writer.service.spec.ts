@@ -3,15 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { flattenHistoryEvent } from '@eventcast/flatten';
-import { BucketAverages, FieldTime, FieldValue, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import {
+  Annotation,
+  BucketAverages,
+  FieldTime,
+  FieldValue,
+  TimedValues,
+  TimeSeriesStore,
+} from '@eventcast/time-series-store';
 import { HistoryConfig, readHistoryConfig } from '../../config/history.config';
 import { HistoryWriter, RETRY_INTERVAL_MS, WRITE_BATCH_VALUES } from './history-writer.service';
 import { EventSpool, SpoolFullError } from './spool/event-spool';
+import { annotationRecord } from './spool/spooled-entry';
 
 /** A store that records the batches it takes, and refuses them while `down` or `refusing`. */
 class RecordingStore extends TimeSeriesStore {
   readonly description = 'the test store';
   readonly batches: number[][] = [];
+  readonly keptAnnotations: Annotation[] = [];
   down = false;
   refusing = false;
 
@@ -19,6 +28,7 @@ class RecordingStore extends TimeSeriesStore {
     if (this.down) throw new Error('connection refused');
     if (this.refusing) throw new Error('bad row');
     this.batches.push(events.map((event) => event.ts));
+    events.forEach((event) => event.annotation && this.keptAnnotations.push(event.annotation));
   }
 
   async check(): Promise<void> {
@@ -33,6 +43,7 @@ class RecordingStore extends TimeSeriesStore {
   averages = async (): Promise<BucketAverages> => ({ resolution: 'raw', values: [] });
   latest = async (): Promise<FieldValue[]> => [];
   values = async (): Promise<FieldValue[]> => [];
+  annotations = async (): Promise<Annotation[]> => [];
 }
 
 /** An event of `size` values as it arrives: its payload and its flattened values. */
@@ -110,7 +121,13 @@ describe(HistoryWriter.name, () => {
     now += RETRY_INTERVAL_MS;
     await subject.flush();
     expect(store.batches).toEqual([[1, 2]]);
-    expect(subject.stats).toEqual({ writtenValues: 20, rejectedValues: 0, replayedEvents: 0 });
+    expect(subject.stats).toEqual({
+      writtenValues: 20,
+      writtenAnnotations: 0,
+      rejectedValues: 0,
+      rejectedAnnotations: 0,
+      replayedEvents: 0,
+    });
   });
 
   it('keeps what does not fit in memory in the spool alone, and writes all of it in order once the store answers', async () => {
@@ -123,7 +140,13 @@ describe(HistoryWriter.name, () => {
     store.down = false;
     await subject.flush();
     expect(store.batches.flat()).toEqual([1, 2, 3, 4, 5]);
-    expect(subject.stats).toEqual({ writtenValues: 3000, rejectedValues: 0, replayedEvents: 4 });
+    expect(subject.stats).toEqual({
+      writtenValues: 3000,
+      writtenAnnotations: 0,
+      rejectedValues: 0,
+      rejectedAnnotations: 0,
+      replayedEvents: 4,
+    });
     expect(subject.hasBacklog).toBe(false);
   });
 
@@ -226,5 +249,23 @@ describe(HistoryWriter.name, () => {
       values: 5,
       seconds: expect.any(Number) as number,
     });
+  });
+
+  it('writes an annotation with the values of its batch, and after a restart the one it had not written, once', async () => {
+    const note = (id: string): Annotation => ({ id, ts: 5, kind: 'note', blocks: [], detail: { text: `note ${id}` } });
+    const before = writer();
+    accept(before, event(1, 3));
+    before.accept(2, annotationRecord(note('a')), new Map(), note('a'));
+    await before.flush();
+    store.down = true;
+    before.accept(3, annotationRecord(note('b')), new Map(), note('b'));
+    await before.flush(); // killed here: no shutdown
+
+    store.down = false;
+    const after = writer();
+    await after.flush();
+    expect(store.batches).toEqual([[1, 2], [3]]);
+    expect(store.keptAnnotations).toEqual([note('a'), note('b')]);
+    expect(after.stats).toMatchObject({ writtenValues: 0, writtenAnnotations: 1, replayedEvents: 1 });
   });
 });

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Subject } from 'rxjs';
-import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
+import { Annotation, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryConfig } from '../../config/history.config';
 import { EventSpool, SpoolPosition } from './spool/event-spool';
-import { valuesOfSpooledEvent } from './history-event.util';
+import { entryOfSpooledPayload, entrySize } from './spool/spooled-entry';
 
 /** Values per write: big enough for few commits at 100,000 values/s, small enough to keep each write short. */
 export const WRITE_BATCH_VALUES = 20_000;
@@ -22,8 +22,10 @@ const DRAIN_TIMEOUT_MS = 10_000;
 /** What the writer has done since start-up. */
 export interface HistoryWriterStats {
   writtenValues: number;
+  writtenAnnotations: number;
   /** Values dropped because the store refused their batch while it was reachable. */
   rejectedValues: number;
+  rejectedAnnotations: number;
   /** Events read back from the spool: the backlog of a restart, or of a store outage longer than memory. */
   replayedEvents: number;
 }
@@ -62,7 +64,13 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   private closed = false;
   private readonly writtenSubject = new Subject<WrittenBatch>();
 
-  readonly stats: HistoryWriterStats = { writtenValues: 0, rejectedValues: 0, replayedEvents: 0 };
+  readonly stats: HistoryWriterStats = {
+    writtenValues: 0,
+    writtenAnnotations: 0,
+    rejectedValues: 0,
+    rejectedAnnotations: 0,
+    replayedEvents: 0,
+  };
   /** Emits each batch the store has taken, once it has. */
   readonly written$ = this.writtenSubject.asObservable();
 
@@ -77,6 +85,11 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   /** Values waiting in memory to be written. */
   get waitingValues(): number {
     return this.queuedValues;
+  }
+
+  /** True once shutdown has closed the spool: nothing more can be taken. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /** True while events wait in the spool that are not in memory. */
@@ -111,18 +124,19 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Keeps the values of one event: its payload goes to the spool, which throws `SpoolFullError`
-   * (keeping nothing) when it has no room, then the values join the queue if it has room.
+   * Keeps the values of one event, or an annotation: its record goes to the spool, which throws
+   * `SpoolFullError` (keeping nothing) when it has no room, then it joins the queue if it has room.
    */
-  accept(ts: number, payload: Buffer, values: ReadonlyMap<string, number>): void {
+  accept(ts: number, payload: Buffer, values: ReadonlyMap<string, number>, annotation?: Annotation): void {
     if (this.closed) throw new Error('the history writer is closed');
     const start = this.spool.end;
     const end = this.spool.append(ts, payload);
-    if (this.backlogFrom || this.queuedValues + values.size > this.capacity) {
+    const entry = { ts, values, annotation, end };
+    if (this.backlogFrom || this.queuedValues + entrySize(entry) > this.capacity) {
       this.backlogFrom ??= start;
       return;
     }
-    this.enqueue({ ts, values, end });
+    this.enqueue(entry);
   }
 
   /** Writes what waits, batch by batch; resolves when nothing waits or the store refused a batch. */
@@ -133,7 +147,7 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
 
   private enqueue(event: SpooledValues): void {
     this.queue.push(event);
-    this.queuedValues += event.values.size;
+    this.queuedValues += entrySize(event);
     if (this.queuedValues >= WRITE_BATCH_VALUES) void this.flush();
   }
 
@@ -145,10 +159,10 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
       try {
         await this.store.write(batch);
       } catch (error) {
-        if (await this.isBadBatch(error)) this.take(batch, values, 'rejectedValues');
+        if (await this.isBadBatch(error)) this.take(batch, values, 'rejected');
         return;
       }
-      this.take(batch, values, 'writtenValues');
+      this.take(batch, values, 'written');
       this.noteRecovery();
       this.writtenSubject.next({ events: batch, values, seconds: (performance.now() - started) / 1000 });
     }
@@ -158,17 +172,19 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   private nextBatch(): [events: number, values: number] {
     let count = 0;
     let values = 0;
-    while (count < this.queue.length && (count === 0 || values + this.queue[count].values.size <= WRITE_BATCH_VALUES)) {
-      values += this.queue[count].values.size;
+    while (count < this.queue.length && (count === 0 || values + entrySize(this.queue[count]) <= WRITE_BATCH_VALUES)) {
+      values += entrySize(this.queue[count]);
       count++;
     }
     return [count, values];
   }
 
-  private take(batch: SpooledValues[], values: number, outcome: 'writtenValues' | 'rejectedValues'): void {
+  private take(batch: SpooledValues[], size: number, outcome: 'written' | 'rejected'): void {
     this.queue.splice(0, batch.length);
-    this.queuedValues -= values;
-    this.stats[outcome] += values;
+    this.queuedValues -= size;
+    const annotations = batch.filter((entry) => entry.annotation).length;
+    this.stats[`${outcome}Values`] += size - annotations;
+    this.stats[`${outcome}Annotations`] += annotations;
     this.spool.release(batch[batch.length - 1].end);
     this.loadBacklog();
   }
@@ -181,15 +197,15 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     if (!this.backlogFrom) return;
     let read = 0;
     for (const record of this.spool.read(this.backlogFrom)) {
-      const values = valuesOfSpooledEvent(record.payload);
-      const full = this.queuedValues + values.size > this.capacity || read >= BACKLOG_READ_VALUES;
+      const entry = { ts: record.ts, ...entryOfSpooledPayload(record.payload), end: record.end };
+      const full = this.queuedValues + entrySize(entry) > this.capacity || read >= BACKLOG_READ_VALUES;
       if (this.queue.length > 0 && full) {
         this.backlogFrom = record.start;
         return;
       }
-      read += values.size;
+      read += entrySize(entry);
       this.stats.replayedEvents++;
-      this.enqueue({ ts: record.ts, values, end: record.end });
+      this.enqueue(entry);
     }
     this.backlogFrom = undefined;
   }

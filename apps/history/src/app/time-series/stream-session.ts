@@ -1,5 +1,8 @@
-import { mainProblems, ValidatedBodyPipe, wsErrorFrame, WsErrorFrame } from '@eventcast/bootstrap';
+import { mainProblems, ValidatedBodyPipe, wsErrorFrame } from '@eventcast/bootstrap';
 import { BadRequestError, validateDto } from '@eventcast/domain';
+import type { HistoryFrame, LiveFeed } from '@eventcast/live-stream';
+import { relayTo } from '../live/bus-relay';
+import type { LiveFeeds } from '../live/live-feeds';
 import { MetricsQueryDto } from './dto/metrics-query.dto';
 import { RangesQueryDto } from './dto/ranges-query.dto';
 import { StreamCommandDto } from './dto/stream-command.dto';
@@ -8,9 +11,6 @@ import { TimeSeriesService } from './time-series.service';
 
 /** A live `metrics` query is read again at most this often, and only after new values were stored. */
 export const LIVE_UPDATE_MS = 1_000;
-
-/** What the server sends: a query's data, or an error (with the id of the command, when it had one). */
-export type StreamMessage = { id: string; data: unknown } | WsErrorFrame;
 
 /** What a client's running query is told: new values were stored, or the client stopped it. */
 interface Running {
@@ -28,7 +28,7 @@ class RunningQuery implements Running {
     private readonly id: string,
     private readonly live: boolean,
     private readonly read: () => Promise<unknown>,
-    private readonly send: (message: StreamMessage) => void,
+    private readonly send: (message: HistoryFrame) => void,
   ) {
     this.push();
   }
@@ -67,12 +67,14 @@ class RunningQuery implements Running {
 }
 
 /**
- * The queries of one WebSocket client. Commands are `{id, command, query}`: `ranges` and `metrics`
- * answer `{id, data}` as their HTTP twins do, then send updates while the query is open-ended
- * (`ranges` that run to now: the buckets each write touched, which replace buckets of the same
- * time, see `LiveRanges`; `metrics`: the whole answer again); `stop` ends the query
- * with that id; a command with the id of a running query replaces it. A message that is not a
- * valid command gets `{id?, error}` and changes nothing else.
+ * The queries and feeds of one WebSocket client. Commands are `{id, command, query}`: `ranges` and
+ * `metrics` answer `{id, data}` as their HTTP twins do, then send updates while the query is
+ * open-ended (`ranges` that run to now: the buckets each write touched, which replace buckets of the
+ * same time, see `LiveRanges`; `metrics`: the whole answer again); `{id, command: 'follow', feed}`
+ * sends each event of the feed as `{id, data}` (the controllers' latest states first), and calls
+ * `brokerLost` when the feed's relay does not follow the broker; `stop` ends what runs under that
+ * id; a command with the id of a running one replaces it. A message that is not a valid command
+ * gets `{id?, error}` and changes nothing else.
  */
 export class StreamSession {
   private readonly running = new Map<string, Running>();
@@ -80,7 +82,9 @@ export class StreamSession {
   constructor(
     private readonly timeseries: TimeSeriesService,
     private readonly liveRanges: LiveRanges,
-    private readonly send: (message: StreamMessage) => void,
+    private readonly send: (message: HistoryFrame) => void,
+    private readonly feeds?: LiveFeeds,
+    private readonly brokerLost: () => void = () => undefined,
   ) {}
 
   /** Runs one message of the client; whatever is wrong with it gets an error frame and changes nothing else. */
@@ -104,11 +108,22 @@ export class StreamSession {
     this.running.clear();
   }
 
-  private run({ id, command, query = {} }: StreamCommandDto): void {
+  private run({ id, command, query = {}, feed }: StreamCommandDto): void {
     this.running.get(id)?.stop();
     this.running.delete(id);
     if (command === 'stop') return;
+    if (command === 'follow') return this.follow(id, feed as LiveFeed);
     this.running.set(id, command === 'ranges' ? this.ranges(id, query) : this.metrics(id, query));
+  }
+
+  /** Answers `following`, then sends the feed's first events and each one after; none while the broker is lost. */
+  private follow(id: string, feed: LiveFeed): void {
+    const source = this.feeds?.[feed];
+    if (!source) throw new BadRequestError(`feed ${feed} is not served here`);
+    if (!source.relay.isFollowing) return this.brokerLost();
+    this.send({ id, following: true });
+    const stop = relayTo(source.relay, (data) => this.send({ id, data }), this.brokerLost, source.first?.());
+    this.running.set(id, { changed: () => undefined, stop });
   }
 
   /** Answered once; one that runs to now is then kept live by `LiveRanges`, from after its first answer. */

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { connect, type MqttClient } from 'mqtt';
 import { brokerAccess } from '@eventcast/bootstrap';
+import { brokerUrlOptions } from '@eventcast/messaging';
 import { DATASTORE_TOPIC, STATE_TOPIC, stateTopic, StoreUnavailableError } from '@eventcast/domain';
+import { AutomationIncidents, INCIDENTS_SUBSCRIPTION } from '../../app/automation-incidents/automation-incidents';
 import { ControllerStates } from '../../app/controller-states/controller-states.service';
 import { DatastoreChanges } from '../../app/datastore-changes/datastore-changes.service';
 import { ControllerStateBus } from '../../app/ports/controller-state-bus.port';
@@ -26,11 +28,13 @@ export class MqttBusRelayFeed implements ControllerStateBus, OnApplicationBootst
     @Inject(HistoryConfig) private readonly config: HistoryConfig,
     private readonly states: ControllerStates,
     private readonly changes: DatastoreChanges,
+    private readonly incidents: AutomationIncidents,
   ) {}
 
   onApplicationBootstrap(): void {
     const { url, username, password, ca } = brokerAccess(this.config);
-    const client = connect(url, {
+    const client = connect({
+      ...brokerUrlOptions(url),
       clientId: `${this.config.mqttClientId}-states`,
       clean: true,
       reconnectPeriod: RECONNECT_PERIOD_MS,
@@ -47,15 +51,21 @@ export class MqttBusRelayFeed implements ControllerStateBus, OnApplicationBootst
         if (error) this.logger.error(`could not subscribe to the datastore's change events: ${error.message}`);
         else this.changes.followed();
       });
+      client.subscribe(INCIDENTS_SUBSCRIPTION, { qos: 1 }, (error) => {
+        if (error) this.logger.error(`could not subscribe to the automation service's incidents: ${error.message}`);
+        else this.incidents.followed();
+      });
     });
     client.on('close', () => {
       this.states.lost();
       this.changes.lost();
+      this.incidents.lost();
     });
     client.on('message', (topic, payload) => {
       const text = payload.toString();
       if (topic.startsWith(`${STATE_TOPIC}/`)) this.states.receive(topic, text);
-      else this.changes.receive(topic, text);
+      else if (topic.startsWith(`${DATASTORE_TOPIC}/`) || topic === DATASTORE_TOPIC) this.changes.receive(topic, text);
+      else this.incidents.receive(text);
     });
     // mqtt.js reports each failed reconnection as an error; it goes on trying by itself.
     client.on('error', () => undefined);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { BackupPanel } from './backup-panel';
 import { BlockCard } from './block-card';
 import { formContext } from '../../common/block-form';
@@ -7,7 +7,7 @@ import { NewBlockPanel } from './new-block-panel';
 import { RelationsGraph } from './relations-graph';
 import { typeOptions } from './type-options';
 import { discoveryText, useDiscovery } from './use-discovery';
-import { useControllers } from './use-controllers';
+import { useControllers } from '../../common/use-controllers';
 
 /**
  * The blocks of one controller, live from its state and patch events: a search by name, a type
@@ -26,6 +26,7 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
   const types = typeOptions([...new Set(blocks.map((block) => block.type))]);
   const shown = listedBlocks(blocks, { type, search });
   const list = useRef<HTMLUListElement>(null);
+  useScrollToCard(blocks.length);
   const skipToBlocks = (event: MouseEvent) => {
     event.preventDefault();
     list.current?.focus();
@@ -92,4 +93,17 @@ export function BlocksPage({ serviceId }: { serviceId: string }) {
       </ul>
     </>
   );
+}
+
+/**
+ * Scrolls once to the card the URL's fragment names (`#block-<id>`, a dashboard's "Open form"), when
+ * it first shows: the cards come with the controller's state, after the browser looked for it.
+ */
+function useScrollToCard(blockCount: number): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || blockCount === 0 || !window.location.hash) return;
+    done.current = true;
+    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [blockCount]);
 }

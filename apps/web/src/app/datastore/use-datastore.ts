@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { DatastoreDocument, DatastoreEvent } from '@eventcast/domain';
+import { followDocuments } from '@eventcast/live-stream';
 import { dataOf } from '../../services/api';
-import { followDocuments } from '../../services/documents-feed';
 import { useConnection } from '../services-context';
 import { applyDatastoreEvent } from '../../common/document-list';
 import type { NamespaceCount } from './namespace-tree';
@@ -35,7 +35,7 @@ const NAMESPACES_REFRESH_MS = 500;
  * read anew, since changes made while it was closed are not sent again.
  */
 export function useDatastore(namespace: string | undefined): DatastoreView {
-  const { services } = useConnection();
+  const { services, stream } = useConnection();
   const [live, setLive] = useState(false);
   const [namespaces, setNamespaces] = useState<NamespaceList>();
   const [documents, setDocuments] = useState<readonly DatastoreDocument[]>();
@@ -82,7 +82,7 @@ export function useDatastore(namespace: string | undefined): DatastoreView {
 
   useEffect(() => {
     readNamespaces();
-    const stop = followDocuments(services.token, {
+    const stop = followDocuments(stream, {
       onOpenChange: (open) => {
         setLive(open);
         if (!open) return;
@@ -104,7 +104,7 @@ export function useDatastore(namespace: string | undefined): DatastoreView {
       clearTimeout(refreshTimer.current);
       refreshTimer.current = undefined;
     };
-  }, [services, readNamespaces, readDocuments]);
+  }, [services, stream, readNamespaces, readDocuments]);
 
   const reload = useCallback(() => {
     readNamespaces();

@@ -1,5 +1,5 @@
 import { formatForUnit } from '@eventcast/block-model';
-import { NO_UNIT, unitOf } from './units';
+import { NO_UNIT, unitOf } from '../../common/units';
 
 /** The cells of a CSV line as RFC 4180 writes them: separated by commas, `"` quoting and doubled inside quotes. */
 export function csvCells(line: string): string[] {

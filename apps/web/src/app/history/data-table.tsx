@@ -1,5 +1,5 @@
 import { rowsWithValues, type AlignedColumns } from './series';
-import { formatValue } from './units';
+import { formatValue } from '../../common/units';
 
 interface DataTableProps {
   columns: AlignedColumns;

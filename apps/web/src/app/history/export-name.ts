@@ -17,7 +17,10 @@ export interface ExportSubject {
  * view's name, else its fields, then the span in UTC; only letters, digits, `-`, `+` and `_`, so every
  * system takes it.
  */
-export function exportFileName({ viewName, fieldLabels, span }: ExportSubject, extension: 'csv' | 'png'): string {
+export function exportFileName(
+  { viewName, fieldLabels, span }: ExportSubject,
+  extension: 'csv' | 'png' | 'html',
+): string {
   const name = viewName?.trim() ? safe(viewName) : fieldsPart(fieldLabels);
   const from = fileNameTime(new Date(span.from));
   const to = fileNameTime(new Date(span.to));

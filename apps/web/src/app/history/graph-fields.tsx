@@ -1,6 +1,6 @@
 import { EditInput } from '../../ui/edit-input';
 import { defaultColour } from './colours';
-import { axisOfField, unitOf } from './units';
+import { axisOfField, unitOf } from '../../common/units';
 import type { FieldView } from './view-state';
 
 interface GraphFieldsProps {

@@ -4,11 +4,18 @@ export interface LegendEntry {
   colour: string;
 }
 
-/** What the exported picture says above the graph. */
+/** An annotation drawn on the picture: where (in the canvas' pixels) and of which group. */
+export interface ImageMark {
+  x: number;
+  group: string;
+}
+
+/** What the exported picture says above the graph, and the annotations it marks. */
 export interface GraphCaption {
   title: string;
   legend: readonly LegendEntry[];
   span: { from: number; to: number };
+  marks?: readonly ImageMark[];
 }
 
 const PADDING = 12;
@@ -18,6 +25,8 @@ const LINE_GAP = 6;
 const SWATCH = 12;
 const ENTRY_GAP = 18;
 const FONT = 'system-ui, sans-serif';
+/** The annotations' lines, as on the page. */
+const MARK_COLOUR = '#6b4fbb';
 
 /**
  * The graph drawn on `canvas` as a picture to save: on white, below a band with the title, the span
@@ -56,6 +65,15 @@ export function graphImage(canvas: HTMLCanvasElement, caption: GraphCaption): HT
     y += (TEXT_PX + LINE_GAP) * scale;
   }
   context.drawImage(canvas, 0, band);
+  context.strokeStyle = MARK_COLOUR;
+  context.lineWidth = scale;
+  context.setLineDash([4 * scale, 3 * scale]);
+  for (const mark of caption.marks ?? []) {
+    context.beginPath();
+    context.moveTo(mark.x, band);
+    context.lineTo(mark.x, image.height);
+    context.stroke();
+  }
   return image;
 }
 

@@ -4,20 +4,20 @@ import { dataOf } from '../../services/api';
 import { download } from '../../ui/download';
 import { EditInput } from '../../ui/edit-input';
 import { useElementWidth } from '../../ui/use-element-width';
-import { useSameList } from '../../ui/use-same-list';
 import { useConnection } from '../services-context';
+import { csvWithAnnotations } from './annotation-export';
+import { AnnotationMarkers, AnnotationPopover, DrawSignal, NoteForm } from './annotation-layer';
+import { ANNOTATION_GROUPS, groupOf, type AnnotationGroup } from './annotation-words';
 import { formatWidth } from './bucket';
-import { defaultColour } from './colours';
 import { roundCsv } from './csv-rounding';
 import { DataTable } from './data-table';
 import { exportFileName, type ExportSubject } from './export-name';
-import { Graph, type GraphLine } from './graph';
+import { Graph } from './graph';
 import { graphImage } from './graph-image';
-import { alignSeries, convertSeries, joinSeries, seriesOf } from './series';
-import { unitVariants, variantConversion } from './unit-variants';
-import { assignAxes, axisOfField, unitOf } from './units';
-import { useGraphData } from './use-graph-data';
-import type { AxisRange, ViewState } from './view-state';
+import { unitOf } from '../../common/units';
+import { useAnnotations } from './use-annotations';
+import { useViewGraph } from './use-view-graph';
+import { formatViewState, type AxisRange, type ViewState } from './view-state';
 
 const RESOLUTIONS: Record<string, string> = { raw: 'raw values', '1m': 'minute rollups', '1h': 'hour rollups' };
 
@@ -42,13 +42,35 @@ export function GraphPanel({ view, viewName, zoom, onZoom, onYRange }: GraphPane
   const [fullscreen, setFullscreen] = useState(false);
   const [exportProblem, setExportProblem] = useState('');
   const [roundedCsv, setRoundedCsv] = useState(false);
-  const names = useSameList(view.fields.map((field) => field.name));
-  // Every stored name of each field: a temperature field goes on under a new name after a unit switch.
-  const stored = useMemo(() => [...new Set(names.flatMap(unitVariants))], [names]);
-  // About one bucket per pixel, in steps of 50 so a small resize does not load the graph again;
-  // nothing is loaded before the graph has a width.
-  const points = width > 0 ? Math.max(50, Math.round(width / 50) * 50) : 0;
-  const data = useGraphData(stored, view.range, zoom, points);
+  const { names, stored, data, lines, axes, columns } = useViewGraph(view.fields, view.range, zoom, width);
+  const shown = zoom ?? data.span;
+  const notes = useAnnotations(stored, shown, data.live && !zoom);
+  const [groups, setGroups] = useState<ReadonlySet<AnnotationGroup>>(ALL_GROUPS);
+  const [inExports, setInExports] = useState(true);
+  const [openAnnotations, setOpenAnnotations] = useState<readonly string[]>([]);
+  const [noteAt, setNoteAt] = useState<number>();
+  const [drawn] = useState(() => new DrawSignal());
+  const annotations = useMemo(
+    () => notes.annotations.filter((annotation) => groups.has(groupOf(annotation))),
+    [notes.annotations, groups],
+  );
+  const opened = annotations.filter((annotation) => openAnnotations.includes(annotation.id));
+  const annotationsOfSpan = () =>
+    annotations.filter((annotation) => {
+      const at = Date.parse(annotation.time);
+      return at <= shown.to && Date.parse(annotation.end ?? annotation.time) >= shown.from;
+    });
+  const saveNote = async (text: string) => {
+    if (noteAt === undefined) return undefined;
+    try {
+      await dataOf(services.history.POST('/annotations', { body: { text, time: noteAt } }));
+    } catch (error) {
+      return `The note was not saved: ${(error as Error).message}`;
+    }
+    setNoteAt(undefined);
+    notes.reload();
+    return undefined;
+  };
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === figure.current);
@@ -56,27 +78,6 @@ export function GraphPanel({ view, viewName, zoom, onZoom, onYRange }: GraphPane
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  const lines: GraphLine[] = useMemo(
-    () =>
-      view.fields.map((field, i) => ({
-        label: field.label || field.name,
-        colour: field.colour ?? defaultColour(i),
-        axis: axisOfField(field),
-      })),
-    [view.fields],
-  );
-  const axes = useMemo(() => assignAxes(lines.map((line) => line.axis)), [lines]);
-  // Until the data of newly chosen fields arrives, they are drawn empty.
-  const columns = useMemo(() => {
-    const storedSeries = (name: string) => data.series[data.fields.indexOf(name)] ?? seriesOf([]);
-    const series = names.map((name) =>
-      joinSeries(
-        unitVariants(name).map((variant) => convertSeries(storedSeries(variant), variantConversion(variant, name))),
-      ),
-    );
-    return alignSeries(series, data.bucketMs);
-  }, [data.series, data.fields, data.bucketMs, names]);
-  const shown = zoom ?? data.span;
   const exported: ExportSubject = { viewName, fieldLabels: lines.map((line) => line.label), span: shown };
 
   const exportCsv = async () => {
@@ -92,10 +93,9 @@ export function GraphPanel({ view, viewName, zoom, onZoom, onYRange }: GraphPane
         }),
       );
       const csv = blob as unknown as Blob;
-      download(
-        roundedCsv ? new Blob([roundCsv(await csv.text())], { type: csv.type }) : csv,
-        exportFileName(exported, 'csv'),
-      );
+      const text = roundedCsv ? roundCsv(await csv.text()) : await csv.text();
+      const withNotes = inExports ? csvWithAnnotations(text, annotationsOfSpan()) : text;
+      download(new Blob([withNotes], { type: csv.type }), exportFileName(exported, 'csv'));
     } catch (error) {
       setExportProblem(`CSV export failed: ${(error as Error).message}`);
     }
@@ -104,7 +104,13 @@ export function GraphPanel({ view, viewName, zoom, onZoom, onYRange }: GraphPane
     const canvas = chart.current?.ctx.canvas;
     if (!canvas) return;
     const title = viewName ?? lines.map((line) => line.label).join(', ');
-    graphImage(canvas, { title, legend: lines, span: shown }).toBlob(
+    const marks = inExports
+      ? annotationsOfSpan().map((annotation) => ({
+          x: chart.current?.valToPos(Date.parse(annotation.time) / 1000, 'x', true) ?? 0,
+          group: groupOf(annotation),
+        }))
+      : [];
+    graphImage(canvas, { title, legend: lines, span: shown, marks }).toBlob(
       (blob) => blob && download(blob, exportFileName(exported, 'png')),
       'image/png',
     );
@@ -159,7 +165,31 @@ export function GraphPanel({ view, viewName, zoom, onZoom, onYRange }: GraphPane
         <button type="button" aria-pressed={table} onClick={() => setTable(!table)}>
           Show data as table
         </button>
+        <button type="button" onClick={() => setNoteAt(Date.now())}>
+          Add note
+        </button>
+        {names.length > 0 && (
+          <a href={`/brews?${new URLSearchParams({ view: formatViewState(view) })}`}>Brew session with these fields</a>
+        )}
       </div>
+      <fieldset class="annotation-filter">
+        <legend>Annotations</legend>
+        {ANNOTATION_GROUPS.map(({ group, label }) => (
+          <label key={group}>
+            <input
+              type="checkbox"
+              checked={groups.has(group)}
+              onChange={(event) => setGroups(toggled(groups, group, event.currentTarget.checked))}
+            />
+            {label}
+          </label>
+        ))}
+        <label>
+          <input type="checkbox" checked={inExports} onChange={(event) => setInExports(event.currentTarget.checked)} />
+          In exports
+        </label>
+        {notes.error && <span class="problem">{`Could not load the annotations: ${notes.error}`}</span>}
+      </fieldset>
       {(data.error || exportProblem) && (
         <p role="alert" class="problem">
           {data.error ? `Could not load the graph: ${data.error}` : exportProblem}
@@ -176,12 +206,24 @@ export function GraphPanel({ view, viewName, zoom, onZoom, onYRange }: GraphPane
             width={width}
             height={height}
             onZoom={(from, to) => onZoom({ from, to })}
+            onPick={setNoteAt}
+            onDraw={() => drawn.emit()}
             chartRef={chart}
           />
         )}
+        <AnnotationMarkers
+          chartRef={chart}
+          drawn={drawn}
+          annotations={annotations}
+          open={openAnnotations}
+          onOpen={setOpenAnnotations}
+        />
       </div>
+      {opened.length > 0 && <AnnotationPopover annotations={opened} onClose={() => setOpenAnnotations([])} />}
+      {noteAt !== undefined && <NoteForm at={noteAt} onSave={saveNote} onCancel={() => setNoteAt(undefined)} />}
       <p class="hint">
-        Drag across the graph to zoom in, Shift + drag to pan; or use Pan back, Pan forward and Reset zoom.
+        Drag across the graph to zoom in, Shift + drag to pan, click it to add a note there; or use Pan back, Pan
+        forward, Reset zoom and Add note. A mark above the graph opens what changed then.
       </p>
       {axes.length > 0 && (
         <fieldset class="y-ranges">
@@ -219,6 +261,15 @@ export function GraphPanel({ view, viewName, zoom, onZoom, onYRange }: GraphPane
       )}
     </section>
   );
+}
+
+const ALL_GROUPS: ReadonlySet<AnnotationGroup> = new Set(ANNOTATION_GROUPS.map(({ group }) => group));
+
+function toggled<T>(set: ReadonlySet<T>, item: T, on: boolean): ReadonlySet<T> {
+  const next = new Set(set);
+  if (on) next.add(item);
+  else next.delete(item);
+  return next;
 }
 
 function numberOf(text: string): number | undefined {

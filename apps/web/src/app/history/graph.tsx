@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { themeColour, useColourScheme } from '../../ui/colour-scheme';
 import { LINE_WIDTH, lineWidth, pointsBetween } from './line-width';
 import { panPlugin } from './pan';
 import type { AlignedColumns } from './series';
-import type { Axis } from './units';
+import type { Axis } from '../../common/units';
 import type { AxisRange } from './view-state';
 
 /** A line of the graph: its label, colour and the axis (unit) it is drawn against. */
@@ -25,6 +26,10 @@ interface GraphProps {
   height: number;
   /** The user dragged over the span from `from` to `to` (epoch ms). */
   onZoom: (from: number, to: number) => void;
+  /** The user clicked the plot (without dragging) at `at` (epoch ms). */
+  onPick?: (at: number) => void;
+  /** The chart has drawn: its span, size or data changed. */
+  onDraw?: () => void;
   /** Holds the uPlot instance (for the PNG export) while there is one. */
   chartRef?: { current?: uPlot };
 }
@@ -33,19 +38,35 @@ interface GraphProps {
  * The uPlot chart on canvas. It is made again only when its lines or axes change (the caller keeps
  * them the same objects otherwise); new data, a new span, Y ranges or a new size only redraw it.
  */
-export function Graph({ columns, lines, axes, yRanges, span, width, height, onZoom, chartRef }: GraphProps) {
+export function Graph({
+  columns,
+  lines,
+  axes,
+  yRanges,
+  span,
+  width,
+  height,
+  onZoom,
+  onPick,
+  onDraw,
+  chartRef,
+}: GraphProps) {
   const holder = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot>();
+  // A new chart when the system's colour scheme changes: its axes are drawn in the scheme's colours.
+  const scheme = useColourScheme();
   // What a new chart starts from and its callbacks read: the props of the latest render.
-  const latest = useRef({ columns, yRanges, span, width, height, onZoom });
+  const latest = useRef({ columns, yRanges, span, width, height, onZoom, onPick, onDraw });
   useLayoutEffect(() => {
-    latest.current = { columns, yRanges, span, width, height, onZoom };
+    latest.current = { columns, yRanges, span, width, height, onZoom, onPick, onDraw };
   });
 
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
     const zoomTo = (from: number, to: number) => latest.current.onZoom(from, to);
+    const text = themeColour('--muted');
+    const grid = themeColour('--line');
     const options: uPlot.Options = {
       width: latest.current.width,
       height: latest.current.height,
@@ -65,12 +86,14 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
         ),
       },
       axes: [
-        {},
+        { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
         ...axes.map(({ key, side }) => ({
           scale: key,
           side: side === 'left' ? 3 : 1,
           label: key,
-          grid: { show: side === 'left' },
+          stroke: text,
+          grid: { show: side === 'left', stroke: grid },
+          ticks: { stroke: grid },
         })),
       ],
       series: [
@@ -87,7 +110,8 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
       hooks: {
         drawClear: [fitLineWidths],
         // A mark per drawing, for the benchmarks' click-to-drawn times.
-        draw: [() => performance.mark('eventcast:graph-drawn')],
+        draw: [() => performance.mark('eventcast:graph-drawn'), () => latest.current.onDraw?.()],
+        ready: [(u: uPlot) => listenForPicks(u, (at) => latest.current.onPick?.(at))],
         setSelect: [
           (u: uPlot) => {
             if (u.select.width < 2) return;
@@ -98,7 +122,7 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
           },
         ],
       },
-      plugins: [panPlugin(zoomTo)],
+      plugins: [panPlugin(zoomTo, () => latest.current.span)],
       legend: { live: true },
     };
     const created = new uPlot(options, latest.current.columns as uPlot.AlignedData, element);
@@ -109,9 +133,11 @@ export function Graph({ columns, lines, axes, yRanges, span, width, height, onZo
       chart.current = undefined;
       if (chartRef) chartRef.current = undefined;
     };
-  }, [lines, axes, chartRef]);
+  }, [lines, axes, chartRef, scheme]);
 
-  useEffect(() => {
+  // Before the browser paints: the range inputs and the chart show a new span in the same frame, so a
+  // drag that starts right after Apply pans the span the inputs read.
+  useLayoutEffect(() => {
     chart.current?.setData(columns as uPlot.AlignedData);
   }, [columns, span, yRanges]);
 
@@ -130,5 +156,19 @@ function fitLineWidths(chart: uPlot): void {
     if (i > 0 && chart.series[i]) {
       chart.series[i].width = lineWidth(pointsBetween(column, first, last), chart.bbox.width, uPlot.pxRatio);
     }
+  });
+}
+
+/** The farthest (CSS px) a pointer may move between press and release for a click rather than a drag. */
+const CLICK_SLOP_PX = 3;
+
+/** Calls `onPick` with the time under the pointer when the plot is clicked without a drag or Shift (a pan). */
+function listenForPicks(chart: uPlot, onPick: (at: number) => void): void {
+  let down: MouseEvent | undefined;
+  chart.over.addEventListener('mousedown', (event) => (down = event));
+  chart.over.addEventListener('click', (event) => {
+    const moved = down ? Math.abs(event.clientX - down.clientX) + Math.abs(event.clientY - down.clientY) : 0;
+    if (event.shiftKey || moved > CLICK_SLOP_PX || event.target !== chart.over) return;
+    onPick(Math.round(chart.posToVal(event.offsetX, 'x') * 1000));
   });
 }

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'preact/hooks';
 import { useSameList } from '../../ui/use-same-list';
-import { FieldPicker } from './field-picker';
+import { toggledField } from './chosen-fields';
+import { FieldPicker } from '../../common/field-picker';
 import { GraphFields } from './graph-fields';
 import { GraphPanel } from './graph-panel';
 import { LatestValues } from './latest-values';
 import { RangeBar } from './range-bar';
 import { SavedViewsPanel } from './saved-views-panel';
-import { nameInUserUnit } from './unit-variants';
+import { nameInUserUnit } from '../../common/unit-variants';
 import { useSavedViews } from './use-saved-views';
 import { useShownSpan } from './use-shown-span';
-import { useUserUnit } from './use-user-unit';
+import { useUserUnit } from '../../common/use-user-unit';
 import { useViewState } from './use-view-state';
 import { useZoom } from './use-zoom';
 import { formatViewState, MAX_FIELDS } from './view-state';
@@ -42,9 +43,7 @@ export function HistoryPage() {
     setProblem('');
     update((previous) => ({
       ...previous,
-      fields: chosen.has(name)
-        ? previous.fields.filter((field) => nameInUserUnit(field.name, userUnit) !== name)
-        : [...previous.fields, { name }],
+      fields: toggledField(previous.fields, name, userUnit, (added) => ({ name: added })),
     }));
   };
 

@@ -9,8 +9,8 @@ type Span = { from: number; to: number };
 type Phase = 'idle' | 'picture' | 'moving';
 
 /**
- * A uPlot plugin (as uPlot's `demos/zoom-wheel.html`): Shift + drag moves the shown span with the
- * pointer (uPlot's own drag selects a span to zoom to), and nothing is loaded before the release,
+ * A uPlot plugin (as uPlot's `demos/zoom-wheel.html`): Shift + drag moves the shown span (as
+ * `shownSpan` gives it) with the pointer (uPlot's own drag selects a span to zoom to), and nothing is loaded before the release,
  * when `onPanned` gets the new span. While it moves, the lines are a picture taken when the drag
  * began, moved with the pointer over the axes and grid redrawn for the moved span; the Y axes hold
  * still. Stroking every line again each frame cost more than the rest of the frame (docs/web.md,
@@ -20,7 +20,7 @@ type Phase = 'idle' | 'picture' | 'moving';
  * series' paths and points (uPlot fills in their defaults after the options hook), each with a
  * function that asks the pan's phase first.
  */
-export function panPlugin(onPanned: (from: number, to: number) => void): uPlot.Plugin {
+export function panPlugin(onPanned: (from: number, to: number) => void, shownSpan: () => Span): uPlot.Plugin {
   let phase: Phase = 'idle';
   let moved: Span | undefined;
   let heldY: Record<string, [number, number]> = {};
@@ -32,7 +32,9 @@ export function panPlugin(onPanned: (from: number, to: number) => void): uPlot.P
     // Before uPlot's own listener on the same element, so no selection starts.
     down.stopImmediatePropagation();
     down.preventDefault();
-    const start = { from: (chart.scales.x.min ?? 0) * 1000, to: (chart.scales.x.max ?? 0) * 1000 };
+    // The span the page shows (the range inputs read it too), not the chart's scale, which takes a new
+    // span a moment later: a drag right after Apply range moves the span applied.
+    const start = shownSpan();
     const msPerPixel = (start.to - start.from) / chart.over.clientWidth;
     heldY = Object.fromEntries(
       Object.entries(chart.scales)

@@ -1,5 +1,5 @@
 import { actionProblems, changesOf, withChange, withoutChange } from './action-changes';
-import type { BlockPatch } from './quick-action';
+import type { BlockPatch } from '../../common/quick-action';
 import { beer, cellar, degC } from './quick-action.fixtures';
 
 describe('building the patches of a quick action', () => {

@@ -1,7 +1,7 @@
 import { BlockDataError, findBlockType, normaliseWrite, type BlockType } from '@eventcast/block-model';
 import { formFields } from '../../common/block-form';
 import { problemsByField } from '../../common/form-problems';
-import type { BlockPatch } from './quick-action';
+import type { BlockPatch } from '../../common/quick-action';
 
 /** One field a quick action sets, as a row of its list. */
 export interface Change {

@@ -1,8 +1,8 @@
 import { unitConversion } from '@eventcast/block-model';
 import { isLink, isQuantity, type Block } from '@eventcast/domain';
 import type { Controllers } from '../../common/controller-list';
-import { fieldLabel, fieldValueText } from './change-words';
-import type { BlockPatch, QuickAction } from './quick-action';
+import { fieldLabel, fieldValueText } from '../../common/field-words';
+import type { BlockPatch, QuickAction } from '../../common/quick-action';
 
 /** Whether a quick action holds now, from the controllers' latest events, and if not, why. */
 export type ActionState =
@@ -10,6 +10,9 @@ export type ActionState =
   | { state: 'inactive'; reason: string }
   /** A controller it patches is not on the bus or is offline: its values are not known. */
   | { state: 'unknown'; reason: string };
+
+/** Each state in words. */
+export const ACTION_STATE_WORDS = { active: 'Active', inactive: 'Not active', unknown: 'Unknown' } as const;
 
 /**
  * The block a patch names as its controller last sent it; else why not: its controller is not

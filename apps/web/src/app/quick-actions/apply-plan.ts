@@ -1,6 +1,6 @@
 import type { Controllers } from '../../common/controller-list';
 import { patchedBlock } from './action-state';
-import type { BlockPatch, QuickAction } from './quick-action';
+import type { BlockPatch, QuickAction } from '../../common/quick-action';
 
 /**
  * Why the quick action cannot be applied now, one line each, before anything is sent: a controller

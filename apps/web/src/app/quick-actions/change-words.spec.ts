@@ -1,4 +1,5 @@
-import { changeLine, fieldLabel, fieldValueText } from './change-words';
+import { fieldLabel, fieldValueText } from '../../common/field-words';
+import { changeLine } from './change-words';
 import { degC } from './quick-action.fixtures';
 
 describe('a change of a quick action in the words of the block form', () => {

@@ -2,8 +2,9 @@ import { useState } from 'preact/hooks';
 import type { Controllers } from '../../common/controller-list';
 import { ChangePicker } from './change-picker';
 import { actionProblems, changesOf, withChange, withoutChange } from './action-changes';
-import { changeLine, fieldLabel } from './change-words';
-import { QUICK_ACTIONS_NAMESPACE, quickActionId, type QuickAction } from './quick-action';
+import { fieldLabel } from '../../common/field-words';
+import { changeLine } from './change-words';
+import { QUICK_ACTIONS_NAMESPACE, quickActionId, type QuickAction } from '../../common/quick-action';
 
 /**
  * Creates a quick action, or edits `action`: its name and its changes, each added with the picker

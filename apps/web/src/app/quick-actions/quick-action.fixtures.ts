@@ -1,6 +1,6 @@
 // What the quick actions' specs share: a quantity, controllers as the page knows them, two patches.
 import type { ControllerView, Controllers } from '../../common/controller-list';
-import type { BlockPatch } from './quick-action';
+import type { BlockPatch } from '../../common/quick-action';
 
 export const degC = (value: number | null) => ({ __objtype: 'Quantity', unit: 'degC', value });
 

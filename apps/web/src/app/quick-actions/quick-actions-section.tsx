@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Controllers } from '../../common/controller-list';
 import { QuickActionCard } from './quick-action-card';
 import { QuickActionEditor } from './quick-action-editor';
-import type { QuickAction } from './quick-action';
+import type { QuickAction } from '../../common/quick-action';
 import { useQuickActions } from './use-quick-actions';
 
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { Controllers } from '../../common/controller-list';
 import { useConnection } from '../services-context';
-import { applyPatches } from './apply-action';
+import { actionOrigin, applyPatches } from './apply-action';
 import { applyProblems, applyReport, type ControllerReport } from './apply-plan';
-import type { QuickAction } from './quick-action';
+import type { QuickAction } from '../../common/quick-action';
 
 /** How the last apply went: refused before sending (nothing sent), sending, or each controller's report. */
 export type ApplyOutcome =
@@ -22,7 +22,7 @@ export function useApplyAction(action: QuickAction, controllers: Controllers) {
     const problems = applyProblems(action, controllers);
     if (problems.length > 0) return setOutcome({ state: 'refused', problems });
     setOutcome({ state: 'sending' });
-    void applyPatches(action.patches, services.controller).then((outcomes) =>
+    void applyPatches(action.patches, services.controller, actionOrigin(action.name)).then((outcomes) =>
       setOutcome({ state: 'done', reports: applyReport(outcomes) }),
     );
   };

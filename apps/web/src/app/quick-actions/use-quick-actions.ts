@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
+import { followDocuments } from '@eventcast/live-stream';
 import { dataOf } from '../../services/api';
-import { followDocuments } from '../../services/documents-feed';
 import { eventTouchesNamespace } from '../../common/document-list';
 import { useConnection } from '../services-context';
-import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from './quick-action';
+import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from '../../common/quick-action';
 
 /**
  * The quick actions kept in the datastore, by name, read again after each save or delete here and
@@ -17,7 +17,7 @@ export function useQuickActions(): {
   save: (action: QuickAction) => Promise<void>;
   remove: (action: QuickAction) => Promise<void>;
 } {
-  const { services } = useConnection();
+  const { services, stream } = useConnection();
   const [actions, setActions] = useState<QuickAction[]>([]);
   const [problem, setProblem] = useState('');
   const [generation, setGeneration] = useState(0);
@@ -41,11 +41,11 @@ export function useQuickActions(): {
   // Changes made while the stream was closed are not sent again: read the actions at each opening.
   useEffect(
     () =>
-      followDocuments(services.token, {
+      followDocuments(stream, {
         onOpenChange: (open) => open && reread(),
         onEvent: (event) => eventTouchesNamespace(event, QUICK_ACTIONS_NAMESPACE) && reread(),
       }),
-    [services],
+    [stream],
   );
 
   const save = async (action: QuickAction) => {

@@ -12,6 +12,7 @@ import {
   ROLLUPS,
   SourcePiece,
 } from '../rollup-plan';
+import { Annotation, AnnotationColumns, annotationOfColumns, AnnotationQuery } from '../annotations';
 import {
   BucketAverages,
   FieldTime,
@@ -35,6 +36,7 @@ import {
   time,
   writeRollupState,
 } from './duckdb-rollups';
+import { ANNOTATION_TABLE, annotationsQuery, CREATE_ANNOTATION_TABLE, insertAnnotations } from './duckdb-annotations';
 import { duckDbApi } from './duckdb-api';
 
 /** The file of the embedded store inside the service's `DATA_DIR`. */
@@ -85,6 +87,7 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     this.janitor = await this.instance.connect();
     this.closing = false;
     await this.writer.run(CREATE_TABLE);
+    await this.writer.run(CREATE_ANNOTATION_TABLE);
     for (const statement of CREATE_ROLLUP_TABLES) await this.writer.run(statement);
     this.rollups = await readRollupState(this.writer);
   }
@@ -95,11 +98,14 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
    */
   write(events: readonly TimedValues[]): Promise<void> {
     return this.serially(async (writer) => {
+      const annotations = events.flatMap((event) => (event.annotation ? [event.annotation] : []));
       const oldestUs = oldestTime(events);
       const stale = oldestUs < (this.rollups.doneUntilUs ?? -Infinity);
-      if (!stale) return this.append(writer, events);
+      if (!stale && annotations.length === 0) return this.append(writer, events);
       await this.transaction(writer, async () => {
         await this.append(writer, events);
+        await insertAnnotations(writer, annotations);
+        if (!stale) return;
         const dirtyFromUs = Math.min(this.rollups.dirtyFromUs ?? Infinity, oldestUs);
         await writeRollupState(writer, { ...this.rollups, dirtyFromUs });
         this.rollups = { ...this.rollups, dirtyFromUs };
@@ -184,6 +190,11 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
     );
   }
 
+  async annotations(query: AnnotationQuery): Promise<Annotation[]> {
+    const rows = await this.read<AnnotationColumns>(...annotationsQuery(query));
+    return rows.map(annotationOfColumns);
+  }
+
   async check(): Promise<void> {
     await this.read('SELECT 1');
   }
@@ -218,6 +229,7 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
       if (cutUs > (this.rollups.rawKeptFromUs ?? -Infinity)) {
         await this.transaction(janitor, async () => {
           await janitor.run(`DELETE FROM ${HISTORY_TABLE} WHERE ts < $cut`, { cut: time(cutUs) });
+          await janitor.run(`DELETE FROM ${ANNOTATION_TABLE} WHERE ts < $cut`, { cut: time(cutUs) });
           await writeRawKeptFrom(janitor, cutUs);
         });
         this.rollups = { ...this.rollups, rawKeptFromUs: cutUs };

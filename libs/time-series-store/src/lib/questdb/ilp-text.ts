@@ -2,6 +2,22 @@ import { TimedValues } from '../time-series-store.port';
 
 /** Characters an ILP symbol value escapes with a backslash: separators, line ends and the backslash itself. */
 const SYMBOL_SPECIALS = /[ ,=\n\r\\]/g;
+/** Characters an ILP string value escapes with a backslash. */
+const STRING_SPECIALS = /["\\]/g;
+
+/** `text` as an ILP symbol (tag) value. */
+export function ilpSymbol(text: string): string {
+  return text.replace(SYMBOL_SPECIALS, '\\$&');
+}
+
+/**
+ * `text` as a quoted ILP string field. Only `"` and `\` are escaped: callers give texts without
+ * line ends (JSON, ids, block lists).
+ */
+export function ilpString(text: string): string {
+  return `"${text.replace(STRING_SPECIALS, '\\$&')}"`;
+}
+
 /** Line starts kept for this many field names at most, then forgotten at once (a burst of new names cannot grow it without end). */
 const LINE_STARTS_KEPT = 100_000;
 
@@ -32,7 +48,7 @@ export class IlpTextEncoder {
     let start = this.lineStarts.get(field);
     if (start === undefined) {
       if (this.lineStarts.size >= LINE_STARTS_KEPT) this.lineStarts.clear();
-      start = `${this.table},field=${field.replace(SYMBOL_SPECIALS, '\\$&')} value=`;
+      start = `${this.table},field=${ilpSymbol(field)} value=`;
       this.lineStarts.set(field, start);
     }
     return start;

@@ -74,6 +74,7 @@ describe(createRollups.name, () => {
   it('keeps raw points and rollups for their own retention in days', () => {
     expect(retentionStatements('history_values', { rawUs: 30 * DAY, rollupUs: 400 * DAY }, true)).toEqual([
       'ALTER TABLE history_values SET TTL 30 DAYS',
+      'ALTER TABLE history_values_annotations SET TTL 30 DAYS',
       'ALTER MATERIALIZED VIEW history_values_1h SET TTL 400 DAYS',
       'ALTER MATERIALIZED VIEW history_values_1m SET TTL 400 DAYS',
     ]);
@@ -82,6 +83,7 @@ describe(createRollups.name, () => {
   it('keeps everything for ever without a retention', () => {
     expect(retentionStatements('history_values', {}, true)).toEqual([
       'ALTER TABLE history_values SET TTL 0 DAYS',
+      'ALTER TABLE history_values_annotations SET TTL 0 DAYS',
       'ALTER MATERIALIZED VIEW history_values_1h SET TTL 0 DAYS',
       'ALTER MATERIALIZED VIEW history_values_1m SET TTL 0 DAYS',
     ]);

@@ -1,6 +1,7 @@
 import { DAY_US, MINUTE_US } from '@eventcast/domain';
 import { floorTo, oldestTime, Rollup, ROLLUPS } from '../rollup-plan';
 import { Retention, TimedValues } from '../time-series-store.port';
+import { annotationTable } from './questdb-annotations';
 import { QuestDbHttpClient } from './questdb-http.client';
 import { sampleByWidth, sqlFieldFilter, sqlText, sqlTime } from './questdb-sql.util';
 
@@ -35,10 +36,11 @@ export function createRollups(table: string): string[] {
   ];
 }
 
-/** Sets the retention of the table and of its views (0 days: for ever); QuestDB 8.x has no TTL. */
+/** Sets the retention of the table, of its annotations and of its views (0 days: for ever); QuestDB 8.x has no TTL. */
 export function retentionStatements(table: string, retention: Retention, withRollups: boolean): string[] {
   return [
     `ALTER TABLE ${table} SET TTL ${ttlDays(retention.rawUs)} DAYS`,
+    `ALTER TABLE ${annotationTable(table)} SET TTL ${ttlDays(retention.rawUs)} DAYS`,
     ...(withRollups
       ? ROLLUPS.map(
           (rollup) =>

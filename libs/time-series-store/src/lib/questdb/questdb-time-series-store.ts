@@ -10,6 +10,7 @@ import {
   ROLLUPS,
   SourcePiece,
 } from '../rollup-plan';
+import { Annotation, AnnotationQuery } from '../annotations';
 import {
   BucketAverages,
   FieldTime,
@@ -30,6 +31,13 @@ import {
   rollupSumsQuery,
   tableSumsQuery,
 } from './questdb-rollup';
+import {
+  annotationLines,
+  annotationOfRow,
+  annotationsQuery,
+  annotationTable,
+  createAnnotationTable,
+} from './questdb-annotations';
 import { sqlFieldFilter, sqlText, sqlTime } from './questdb-sql.util';
 
 /** How often `readable` asks whether QuestDB has applied the write-ahead log: it usually takes a few tens of milliseconds. */
@@ -95,26 +103,28 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
   // (ts, field) makes a repeat of a batch that did arrive harmless.
   async write(events: readonly TimedValues[]): Promise<void> {
     await this.ready();
-    await this.http.write(this.encoder.encode(events));
+    const annotations = events.flatMap((event) => (event.annotation ? [event.annotation] : []));
+    await this.http.write(this.encoder.encode(events) + annotationLines(this.table, annotations));
     await this.rollups?.written(events, Date.now() * 1000);
   }
 
   /**
-   * Waits until QuestDB has applied every transaction committed to the table's write-ahead log
-   * when asked (`wal_tables()`: `writerTxn` reaches that `sequencerTxn`), asking every
+   * Waits until QuestDB has applied every transaction committed to the write-ahead logs of the
+   * values' and the annotations' tables when asked (`wal_tables()`: `writerTxn` reaches that `sequencerTxn`), asking every
    * `READABLE_POLL_MS`.
    */
   override async readable(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     try {
-      let targetTxn: number | undefined;
+      let targets: Map<unknown, number> | undefined;
       for (;;) {
-        const [row] = await this.http.exec(
-          `SELECT writerTxn, sequencerTxn FROM wal_tables() WHERE name = ${sqlText(this.table)}`,
+        const rows = await this.http.exec(
+          `SELECT name, writerTxn, sequencerTxn FROM wal_tables() WHERE name IN (${sqlText(this.table)}, ${sqlText(annotationTable(this.table))})`,
         );
-        if (row === undefined) return false;
-        targetTxn ??= Number(row[1]);
-        if (Number(row[0]) >= targetTxn) return true;
+        if (rows.length < 2) return false;
+        targets ??= new Map(rows.map(([name, , sequencerTxn]) => [name, Number(sequencerTxn)]));
+        const applied = targets;
+        if (rows.every(([name, writerTxn]) => Number(writerTxn) >= (applied.get(name) ?? Infinity))) return true;
         if (Date.now() + READABLE_POLL_MS > deadline) return false;
         await sleep(READABLE_POLL_MS);
       }
@@ -135,7 +145,9 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
     if (this.hasTtl || rawUs === undefined) return;
     const cutUs = floorTo(nowUs - rawUs, DAY_US);
     if (cutUs <= (this.droppedBeforeUs ?? -Infinity)) return;
-    await this.http.exec(`ALTER TABLE ${this.table} DROP PARTITION WHERE ts < ${sqlTime(cutUs)}`);
+    for (const table of [this.table, annotationTable(this.table)]) {
+      await this.http.exec(`ALTER TABLE ${table} DROP PARTITION WHERE ts < ${sqlTime(cutUs)}`);
+    }
     this.droppedBeforeUs = cutUs;
   }
 
@@ -173,6 +185,14 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
       `SELECT ts, field, value FROM ${this.table} WHERE ${sqlFieldFilter(fields)} ` +
         `AND ts >= ${sqlTime(fromUs)} AND ts <= ${sqlTime(toUs)} ORDER BY ts LIMIT ${Math.trunc(limit)}`,
     );
+  }
+
+  annotations(query: AnnotationQuery): Promise<Annotation[]> {
+    return answered(async () => {
+      await this.ready();
+      const rows = await this.http.exec(annotationsQuery(this.table, query));
+      return rows.map(annotationOfRow);
+    });
   }
 
   async check(): Promise<void> {
@@ -213,6 +233,7 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
 
   private async setUp(): Promise<void> {
     await this.http.exec(createTable(this.table));
+    await this.http.exec(createAnnotationTable(this.table));
     await this.dropOutdatedRollups();
     this.rollups = await this.execAll(createRollups(this.table)).then(
       () => new QuestDbRollups(this.http, this.table),

@@ -2,8 +2,10 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { FieldListDto } from './field-list.dto';
 
-const TIME = { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'number' }] };
-const DURATION = { oneOf: [{ type: 'string' }, { type: 'number' }] };
+/** The API document's schema of a time a query takes: ISO 8601 text or an epoch number. */
+export const TIME = { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'number' }] };
+/** The API document's schema of a duration: `"1d"` or a number of seconds. */
+export const DURATION = { oneOf: [{ type: 'string' }, { type: 'number' }] };
 
 /**
  * Fields over a range of time, given by at most two of `start`, `end` and `duration`: start and end

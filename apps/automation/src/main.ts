@@ -1,0 +1,3 @@
+import { automation, launch } from './entry';
+
+void launch([{ entry: automation, variables: process.env }]);

@@ -1,0 +1,5 @@
+import { brokerAwayCase } from './automation/broker-away.case';
+import { FaultCase } from './fault-case';
+
+/** The automation service's cases, in the order they run. */
+export const AUTOMATION_CASES: FaultCase[] = [brokerAwayCase];
