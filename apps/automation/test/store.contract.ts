@@ -81,6 +81,16 @@ export function automationStoreContract(name: string, open: () => Promise<Automa
       expect((await pendingOf())[1].facts.value).toBeNull();
     });
 
+    it('finds an incident by its id, open or closed, and nothing under an unknown id', async () => {
+      const opened = incident('a');
+      await store.openIncident(opened, []);
+      await expect(store.incident(opened.id)).resolves.toEqual(opened);
+      const closedAt = '2026-05-01T07:00:00.000Z';
+      await store.closeIncident(opened.id, closedAt, []);
+      await expect(store.incident(opened.id)).resolves.toEqual({ ...opened, closedAt });
+      await expect(store.incident(`${run}-unknown`)).resolves.toBeUndefined();
+    });
+
     it('refuses a second incident while the rule has one open, and writes nothing of it', async () => {
       const first = incident('a');
       await store.openIncident(first, [notify(first)]);

@@ -1,9 +1,4 @@
 import type { Incident } from '@eventcast/automation-model';
-import {
-  acknowledgedIncident,
-  closedIncident,
-  remindedIncident,
-} from '../../src/app/notifications/incident-changes.util';
 import { outboxEntries, receiverOf } from '../../src/app/notifications/outbox-entries.util';
 import {
   AutomationStore,
@@ -42,16 +37,9 @@ export class InMemoryAutomationStore extends AutomationStore {
     return true;
   }
 
-  async closeIncident(incidentId: string, closedAt: string, notifications: NotificationRequest[]) {
-    return this.change(incidentId, (incident) => closedIncident(incident, closedAt), 'closed', notifications);
-  }
-
-  async remind(incidentId: string, at: string, notifications: NotificationRequest[]) {
-    return this.change(incidentId, (incident) => remindedIncident(incident, at), 'reminder', notifications);
-  }
-
-  async acknowledge(incidentId: string, at: string, by: string) {
-    return this.change(incidentId, (incident) => acknowledgedIncident(incident, at, by), 'reminder', []);
+  async incident(incidentId: string): Promise<Incident | undefined> {
+    const kept = this.kept.get(incidentId);
+    return kept && copy(kept.incident);
   }
 
   async openIncidents(): Promise<Incident[]> {
@@ -100,12 +88,12 @@ export class InMemoryAutomationStore extends AutomationStore {
     return;
   }
 
-  private change(
+  protected async change(
     incidentId: string,
     update: (incident: Incident) => Incident | undefined,
     event: NotificationEvent,
     notifications: NotificationRequest[],
-  ): Incident | undefined {
+  ): Promise<Incident | undefined> {
     const kept = this.kept.get(incidentId);
     const changed = kept && update(kept.incident);
     if (!kept || !changed) return undefined;

@@ -1,4 +1,5 @@
 import type { Incident, MqttAction, WebhookAction } from '@eventcast/automation-model';
+import { acknowledgedIncident, closedIncident, remindedIncident } from '../notifications/incident-changes.util';
 
 /** The actions whose notifications leave through the outbox. */
 export type NotifyAction = WebhookAction | MqttAction;
@@ -69,20 +70,29 @@ export abstract class AutomationStore {
   abstract openIncident(incident: Incident, notifications: NotificationRequest[]): Promise<boolean>;
 
   /** Closes an open incident and enqueues its notifications; undefined, writing nothing, when it is not open. */
-  abstract closeIncident(
+  closeIncident(
     incidentId: string,
     closedAt: string,
     notifications: NotificationRequest[],
-  ): Promise<Incident | undefined>;
+  ): Promise<Incident | undefined> {
+    return this.change(incidentId, (incident) => closedIncident(incident, closedAt), 'closed', notifications);
+  }
 
   /**
    * Records a reminder at `at` (the incident's `remindedAt`) and enqueues its notifications;
    * undefined, writing nothing, when the incident is not open or was acknowledged.
    */
-  abstract remind(incidentId: string, at: string, notifications: NotificationRequest[]): Promise<Incident | undefined>;
+  remind(incidentId: string, at: string, notifications: NotificationRequest[]): Promise<Incident | undefined> {
+    return this.change(incidentId, (incident) => remindedIncident(incident, at), 'reminder', notifications);
+  }
 
   /** Acknowledges an incident (a second time keeps the first); undefined when there is no such incident. */
-  abstract acknowledge(incidentId: string, at: string, by: string): Promise<Incident | undefined>;
+  acknowledge(incidentId: string, at: string, by: string): Promise<Incident | undefined> {
+    return this.change(incidentId, (incident) => acknowledgedIncident(incident, at, by), 'reminder', []);
+  }
+
+  /** The incident with this id, open or closed; undefined when there is none. */
+  abstract incident(incidentId: string): Promise<Incident | undefined>;
 
   /** Every open incident, newest first. */
   abstract openIncidents(): Promise<Incident[]>;
@@ -117,6 +127,18 @@ export abstract class AutomationStore {
   async onApplicationShutdown(): Promise<void> {
     await this.close();
   }
+
+  /**
+   * In one atomic step: reads the incident, gives it to `update`, and writes what `update` returns
+   * with the notifications of `event`; undefined, writing nothing, when there is no such incident or
+   * `update` returns undefined.
+   */
+  protected abstract change(
+    incidentId: string,
+    update: (incident: Incident) => Incident | undefined,
+    event: NotificationEvent,
+    notifications: NotificationRequest[],
+  ): Promise<Incident | undefined>;
 
   protected announceEnqueued(count: number): void {
     if (count > 0) for (const listener of this.enqueueListeners) listener();

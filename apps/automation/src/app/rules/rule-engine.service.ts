@@ -150,7 +150,8 @@ export class RuleEngine implements OnApplicationBootstrap, OnModuleDestroy {
     };
     const opened = await this.store.openIncident(incident, incidentNotifications(rule, incident, change.atMs));
     if (!opened) {
-      watched.incidentId = (await this.store.openIncidents()).find(({ ruleId }) => ruleId === rule.id)?.id;
+      const [open] = await this.store.incidents({ ruleId: rule.id, open: true, limit: 1 });
+      watched.incidentId = open?.id;
       return;
     }
     watched.incidentId = incident.id;
@@ -167,8 +168,8 @@ export class RuleEngine implements OnApplicationBootstrap, OnModuleDestroy {
     watched.incidentId = undefined;
     clearTimeout(this.reminders.get(incidentId));
     this.reminders.delete(incidentId);
-    const incident = (await this.store.openIncidents()).find(({ id }) => id === incidentId);
-    if (incident === undefined) return;
+    const incident = await this.store.incident(incidentId);
+    if (incident === undefined || incident.closedAt !== undefined) return;
     const closedAt = new Date(change.atMs).toISOString();
     const notifications = incidentNotifications(watched.rule, { ...incident, message: change.message }, change.atMs);
     const closed = await this.store.closeIncident(incidentId, closedAt, notifications);
@@ -189,8 +190,8 @@ export class RuleEngine implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async remind(rule: Rule, incidentId: string): Promise<void> {
-    const incident = (await this.store.openIncidents()).find(({ id }) => id === incidentId);
-    if (incident === undefined) return;
+    const incident = await this.store.incident(incidentId);
+    if (incident === undefined || incident.closedAt !== undefined) return;
     const now = Date.now();
     const reminded = await this.store.remind(
       incidentId,

@@ -4,7 +4,6 @@ import { createClient, ErrorReply } from 'redis';
 import type { Incident } from '@eventcast/automation-model';
 import { withoutUserInfoPassword } from '@eventcast/bootstrap';
 import { StoreUnavailableError } from '@eventcast/domain';
-import { acknowledgedIncident, closedIncident, remindedIncident } from '../../app/notifications/incident-changes.util';
 import { outboxEntries, receiverOf } from '../../app/notifications/outbox-entries.util';
 import {
   AutomationStore,
@@ -86,16 +85,9 @@ export class RedisAutomationStore extends AutomationStore {
     return opened === 1;
   }
 
-  closeIncident(incidentId: string, closedAt: string, notifications: NotificationRequest[]) {
-    return this.change(incidentId, (incident) => closedIncident(incident, closedAt), 'closed', notifications);
-  }
-
-  remind(incidentId: string, at: string, notifications: NotificationRequest[]) {
-    return this.change(incidentId, (incident) => remindedIncident(incident, at), 'reminder', notifications);
-  }
-
-  acknowledge(incidentId: string, at: string, by: string) {
-    return this.change(incidentId, (incident) => acknowledgedIncident(incident, at, by), 'reminder', []);
+  async incident(incidentId: string): Promise<Incident | undefined> {
+    const text = await this.call((redis) => redis.hGet(this.key('incidents'), incidentId));
+    return typeof text === 'string' ? (JSON.parse(text) as Incident) : undefined;
   }
 
   async openIncidents(): Promise<Incident[]> {
@@ -156,7 +148,7 @@ export class RedisAutomationStore extends AutomationStore {
   }
 
   /** Reads the incident, changes it, and writes it with its notifications if no one changed it meanwhile. */
-  private async change(
+  protected async change(
     incidentId: string,
     update: (incident: Incident) => Incident | undefined,
     event: NotificationEvent,

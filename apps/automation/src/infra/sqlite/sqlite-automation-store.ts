@@ -3,7 +3,6 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { Incident } from '@eventcast/automation-model';
 import { SqliteWriteQueue } from '@eventcast/bootstrap';
-import { acknowledgedIncident, closedIncident, remindedIncident } from '../../app/notifications/incident-changes.util';
 import { outboxEntries, receiverOf } from '../../app/notifications/outbox-entries.util';
 import {
   AutomationStore,
@@ -75,16 +74,9 @@ export class SqliteAutomationStore extends AutomationStore {
     });
   }
 
-  closeIncident(incidentId: string, closedAt: string, notifications: NotificationRequest[]) {
-    return this.change(incidentId, (incident) => closedIncident(incident, closedAt), 'closed', notifications);
-  }
-
-  remind(incidentId: string, at: string, notifications: NotificationRequest[]) {
-    return this.change(incidentId, (incident) => remindedIncident(incident, at), 'reminder', notifications);
-  }
-
-  acknowledge(incidentId: string, at: string, by: string) {
-    return this.change(incidentId, (incident) => acknowledgedIncident(incident, at, by), 'reminder', []);
+  async incident(incidentId: string): Promise<Incident | undefined> {
+    const row = this.get<{ value: string }>('SELECT value FROM incidents WHERE id = ?', incidentId);
+    return row && (JSON.parse(row.value) as Incident);
   }
 
   async openIncidents(): Promise<Incident[]> {
@@ -144,7 +136,7 @@ export class SqliteAutomationStore extends AutomationStore {
     this.db.close();
   }
 
-  private async change(
+  protected async change(
     incidentId: string,
     update: (incident: Incident) => Incident | undefined,
     event: NotificationEvent,
