@@ -51,6 +51,13 @@ const SETUP = [
 
 describe('a controller restart', () => {
   let broker: PrivateBroker;
+  /** What a test started, stopped after it even when it fails, so no client outlives the suite. */
+  let running: Array<{ stop: () => Promise<unknown> }> = [];
+
+  afterEach(async () => {
+    await Promise.allSettled(running.map((service) => service.stop()));
+    running = [];
+  });
 
   beforeAll(async () => {
     broker = await PrivateBroker.start();
@@ -75,13 +82,14 @@ describe('a controller restart', () => {
 
   it('keeps every stored setting, nid and meta across a clean stop and start', async () => {
     const datastore = await ServiceUnderTest.start('datastore', { MQTT_URL: broker.url });
-    const controller = await (
-      await ControllerUnderTest.create({
-        SERVICE_ID: 'restart-test',
-        MQTT_URL: broker.url,
-        DATASTORE_URL: datastore.url,
-      })
-    ).start();
+    running.push(datastore);
+    const controller = await ControllerUnderTest.create({
+      SERVICE_ID: 'restart-test',
+      MQTT_URL: broker.url,
+      DATASTORE_URL: datastore.url,
+    });
+    running.push(controller);
+    await controller.start();
     const stored = await setUp(controller.client, 'restart-test');
     await controller.client.POST('/blocks/patch', {
       body: { id: 'PID', serviceId: 'restart-test', type: 'Pid', data: {}, meta: { tuned: '2026-11-22' } },
@@ -99,13 +107,12 @@ describe('a controller restart', () => {
       }),
     );
     expect(next.nid).toBeGreaterThan(Math.max(...stored.map((block) => block.nid ?? 0)));
-    await controller.stop();
-    await datastore.stop();
   });
 
   it('keeps every stored setting that was answered when the process is killed', async () => {
     const env = { SERVICE_ID: 'killed-restart-test', MQTT_URL: broker.url, DATASTORE_URL: NO_DATASTORE_URL };
     let controller = await ServiceUnderTest.start('controller', env);
+    running.push(controller);
     const stored = await setUp(controller.client, 'killed-restart-test');
 
     await controller.stop('SIGKILL');
@@ -114,7 +121,7 @@ describe('a controller restart', () => {
       PORT: controller.env.PORT,
       DATA_DIR: controller.env.DATA_DIR,
     });
+    running.push(controller);
     expect(await dataOf(controller.client.POST('/blocks/all/read/stored'))).toEqual(stored);
-    await controller.stop();
   });
 });

@@ -1,6 +1,7 @@
 import { ControllerConfig } from '../../config/controller.config';
 import { Datastore } from '../ports/datastore.port';
 import { ControllerStoreService } from './controller-store.service';
+import { InMemoryDatastore } from '../../../test/fakes/in-memory-datastore';
 
 describe(ControllerStoreService.name, () => {
   const store = new ControllerStoreService({ serviceId: 'c1' } as ControllerConfig, {} as Datastore);
@@ -19,5 +20,19 @@ describe(ControllerStoreService.name, () => {
     store.follow({ deleted: ['controller-service:c1:block-100'] });
     expect(store.find('block-100')).toBeUndefined();
     store.follow('not an event');
+  });
+});
+
+describe(`${ControllerStoreService.name} at start-up`, () => {
+  it('has read its documents when start-up ends, and tells a listener given later at once', async () => {
+    const datastore = new InMemoryDatastore();
+    await datastore.mset([{ namespace: 'controller-service:c1', id: 'block-100', meta: { tuned: 'yes' } }]);
+    const store = new ControllerStoreService({ serviceId: 'c1' } as ControllerConfig, datastore);
+    await store.onApplicationBootstrap();
+    expect(store.find('block-100')?.meta).toEqual({ tuned: 'yes' });
+    const listener = jest.fn();
+    store.onLoad(listener);
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.onApplicationShutdown();
   });
 });

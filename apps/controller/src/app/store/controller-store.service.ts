@@ -29,6 +29,7 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
   private readonly loadListeners: Array<() => void> = [];
   private reload?: NodeJS.Timeout;
   private reloading = false;
+  private loaded = false;
   private stopped = false;
 
   constructor(
@@ -38,8 +39,12 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
     this.namespace = `${CONTROLLER_NAMESPACE}:${config.serviceId}`;
   }
 
-  onApplicationBootstrap(): void {
-    void this.load();
+  /**
+   * Start-up waits for the first read (one datastore call, which gives up after its timeout), so a
+   * restarted controller's first answers carry the blocks' stored meta.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.load();
   }
 
   onApplicationShutdown(): void {
@@ -47,9 +52,13 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
     clearTimeout(this.reload);
   }
 
-  /** Calls `listener` after each successful read of all documents (start-up, and after an outage). */
+  /**
+   * Calls `listener` after each successful read of all documents (start-up, and after an outage),
+   * and at once when one happened before it was given.
+   */
   onLoad(listener: () => void): void {
     this.loadListeners.push(listener);
+    if (this.loaded) listener();
   }
 
   /** The document `id` as last known, or undefined. */
@@ -136,6 +145,7 @@ export class ControllerStoreService implements OnApplicationBootstrap, OnApplica
     if (this.reloading)
       this.logger.log(`the controller datastore answers again: ${documents.length} documents in ${this.namespace}`);
     this.reloading = false;
+    this.loaded = true;
     this.replaceKnown(documents);
     for (const listener of this.loadListeners) listener();
   }

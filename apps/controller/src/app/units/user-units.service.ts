@@ -40,8 +40,9 @@ export class UserUnitsService implements OnApplicationBootstrap, OnApplicationSh
     this.listeners.push(listener);
   }
 
-  onApplicationBootstrap(): void {
-    void this.load();
+  /** Start-up waits for the first read (one datastore call), so the first answers are in the user's unit. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.load();
   }
 
   onApplicationShutdown(): void {
