@@ -11,6 +11,15 @@ import { controllerService } from '../src/controller-service';
 /** An address where no datastore answers (port 9, discard). */
 export const NO_DATASTORE_URL = 'http://127.0.0.1:9';
 
+/** The controllers running in this test file; `afterAll` stops them, even after a failed test. */
+const running = new Set<ControllerUnderTest>();
+
+// A controller left running would reconnect to its broker after Jest tore the file down, and fail
+// every later file of the same worker.
+afterAll(async () => {
+  await Promise.allSettled([...running].map((controller) => controller.stop()));
+});
+
 /**
  * The controller service started in this process as `main.ts` starts it, on a free port, with a
  * data folder of its own that outlives a `stop`, so a restart finds the same device file.
@@ -62,6 +71,7 @@ export class ControllerUnderTest {
   /** Starts the service and waits until it is subscribed and can publish. */
   async start(): Promise<this> {
     this.started = await startService({ ...controllerService(readControllerConfig(this.env)), host: '127.0.0.1' });
+    running.add(this);
     await this.started.subscribed;
     await waitFor('the controller to connect its publisher', () => this.app.get(EventPublisher).connected);
     return this;
@@ -71,6 +81,7 @@ export class ControllerUnderTest {
   async stop(): Promise<void> {
     await this.started?.app.close();
     this.started = undefined;
+    running.delete(this);
   }
 
   /**
