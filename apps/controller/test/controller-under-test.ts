@@ -4,21 +4,14 @@ import { join } from 'node:path';
 import { ControllerApiClient, createControllerClient } from '@eventcast/api-client';
 import { startService, StartedService } from '@eventcast/bootstrap';
 import { EventPublisher } from '@eventcast/messaging';
-import { freePort, RouteAnswer, sendRaw, waitFor } from '@eventcast/testing';
+import { freePort, RouteAnswer, sendRaw, stoppedAtFileEnd, waitFor } from '@eventcast/testing';
 import { readControllerConfig } from '../src/config/controller.config';
 import { controllerService } from '../src/controller-service';
 
 /** An address where no datastore answers (port 9, discard). */
 export const NO_DATASTORE_URL = 'http://127.0.0.1:9';
 
-/** The controllers running in this test file; `afterAll` stops them, even after a failed test. */
-const running = new Set<ControllerUnderTest>();
-
-// A controller left running would reconnect to its broker after Jest tore the file down, and fail
-// every later file of the same worker.
-afterAll(async () => {
-  await Promise.allSettled([...running].map((controller) => controller.stop()));
-});
+const running = stoppedAtFileEnd<ControllerUnderTest>();
 
 /**
  * The controller service started in this process as `main.ts` starts it, on a free port, with a

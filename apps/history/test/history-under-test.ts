@@ -6,13 +6,15 @@ import { connectAsync } from 'mqtt';
 import { createHistoryClient, HistoryApiClient, HistorySchemas } from '@eventcast/api-client';
 import { startService, StartedService } from '@eventcast/bootstrap';
 import { HISTORY_TOPIC } from '@eventcast/domain';
-import { dataOf, freePort, testBrokerUrl, waitFor } from '@eventcast/testing';
+import { dataOf, freePort, stoppedAtFileEnd, testBrokerUrl, waitFor } from '@eventcast/testing';
 import { TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryIngestService } from '../src/app/ingest/history-ingest.service';
 import { HistoryWriter } from '../src/app/ingest/history-writer.service';
 import { readHistoryConfig } from '../src/config/history.config';
 import { historyService } from '../src/history-service';
 import { StoreMaintenance } from '../src/infra/store-maintenance';
+
+const running = stoppedAtFileEnd<HistoryUnderTest>();
 
 /**
  * The history service started in this process as `main.ts` starts it, on a free port, with a data
@@ -42,6 +44,7 @@ export class HistoryUnderTest {
   /** Starts the service and waits until its subscription delivers events. */
   async start(): Promise<this> {
     this.started = await startService(historyService(readHistoryConfig(this.env)));
+    running.add(this);
     await this.started.subscribed;
     await this.waitUntilSubscribed();
     return this;
@@ -51,6 +54,7 @@ export class HistoryUnderTest {
   async stop(): Promise<void> {
     await this.started?.app.close();
     this.started = undefined;
+    running.delete(this);
   }
 
   /** Stops it for good: ends the persistent session it left on the shared broker and removes its data folder. */

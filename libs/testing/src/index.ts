@@ -20,3 +20,4 @@ export * from './lib/wait-for';
 export * from './lib/api-token-answers';
 export * from './lib/websocket-upgrade';
 export * from './lib/broker-outage-health';
+export * from './lib/stopped-at-file-end';
