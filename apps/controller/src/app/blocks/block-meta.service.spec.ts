@@ -62,7 +62,7 @@ describe(BlockMetaService.name, () => {
     await expect(c.datastore.get(NAMESPACE, 'block-100')).resolves.not.toBeNull();
 
     meta.onApplicationBootstrap();
-    c.store.onApplicationBootstrap();
+    await c.store.onApplicationBootstrap();
     await waitFor(
       'the orphaned meta to be deleted',
       async () => (await c.datastore.get(NAMESPACE, 'block-100')) === null,
