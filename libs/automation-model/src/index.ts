@@ -16,4 +16,5 @@ export { interestOf, watchTrigger } from './lib/triggers/watch-trigger';
 export { cronProblem, nextCronMs, DEFAULT_TIME_ZONE } from './lib/triggers/cron-schedule';
 export { previewTrigger, type PreviewIncident } from './lib/triggers/preview-trigger';
 export * from './lib/profile-plan';
+export * from './lib/profile-listing';
 export { durationText } from './lib/triggers/trigger-text';

@@ -10,7 +10,7 @@ import {
   type StateEvent,
 } from '@eventcast/domain';
 import { BUS_QOS } from '../bus-qos';
-import { ControllerView, ControllerViews } from './controller-views';
+import { ControllerView, ControllerViews } from '../controller-views/controller-views';
 import { RuleEngine } from './rule-engine.service';
 
 const CONTROLLER_TOPIC = new RegExp(`^${STATE_TOPIC}/([^/]+)(/patch)?$`);

@@ -4,7 +4,7 @@ import { AutomationContext, PROFILES_NAMESPACE } from '@eventcast/automation-mod
 import { AutomationConfig } from '../../config/automation.config';
 import { AutomationDatastore } from '../documents/automation-datastore.port';
 import { AutomationDocuments } from '../documents/automation-documents.service';
-import { ControllerViews } from './controller-views';
+import { ControllerViews } from '../controller-views/controller-views';
 import { QUICK_ACTIONS_NAMESPACE } from './rule-actions';
 import { RuleEngine } from './rule-engine.service';
 

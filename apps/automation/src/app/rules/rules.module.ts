@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ControllerViewsModule } from '../controller-views/controller-views.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { BusConsumer } from './bus.consumer';
-import { ControllerViews } from './controller-views';
 import { IncidentEvents } from './incident-events';
 import { IncidentsController } from './incidents.controller';
 import { RuleActions } from './rule-actions';
@@ -13,9 +13,9 @@ import { RulesTelemetry } from './rules-telemetry';
 
 /** The rules on the live bus, their incidents, and the routes of both. */
 @Module({
-  imports: [DocumentsModule, ProfilesModule],
+  imports: [ControllerViewsModule, DocumentsModule, ProfilesModule],
   controllers: [BusConsumer, RulesController, IncidentsController],
-  providers: [ControllerViews, IncidentEvents, RuleActions, RuleContexts, RuleEngine, RulesTelemetry],
-  exports: [RuleEngine, ControllerViews],
+  providers: [IncidentEvents, RuleActions, RuleContexts, RuleEngine, RulesTelemetry],
+  exports: [RuleEngine],
 })
 export class RulesModule {}

@@ -73,6 +73,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profiles/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a profile
+         * @description A running profile stops as it goes: its block keeps the setting it was last given.
+         */
+        post: operations["ProfileDocumentsController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every profile
+         * @description The profiles as the datastore keeps them, by id, each with whether it runs and the setting its plan gives now; a document that is no profile (written past this service) comes with its problems.
+         */
+        post: operations["ProfileDocumentsController_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profiles/plan": {
         parameters: {
             query?: never;
@@ -87,6 +127,26 @@ export interface paths {
          * @description The corners of the setting over time, in degC, from `startedAt` (from 0 while the profile is stopped). The history service holds the planned setting as `automation/profiles/<id>/planned[degC]` from each patch.
          */
         post: operations["ProfilesController_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace a profile
+         * @description Checked first: its shape, its steps (the first a hold, settings in degC or degF, durations from 1 s to a year) and, where the service sees its controller online, that the block is a SetpointSensorPair of it. A profile with any problem is refused with all of them, and nothing is saved. A running profile keeps its `startedAt` unless the body gives one, and its block follows the new steps at once.
+         */
+        post: operations["ProfileDocumentsController_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -354,6 +414,19 @@ export interface components {
             /** @description The profile, with `startedAt` while it runs. */
             value: components["schemas"]["DocumentDto"];
         };
+        ProfileBodyDto: {
+            /** @description The profile: `namespace` `svc-automation:profiles`, `id`, `title`, `serviceId`, `blockId`, `steps`, and `startedAt` to start it at that time (a running profile keeps its own without it). */
+            value: {
+                [key: string]: unknown;
+            };
+        };
+        ProfileCountDto: {
+            /**
+             * @description 1 when the profile was there, else 0.
+             * @example 1
+             */
+            count: number;
+        };
         ProfilePlanDto: {
             /** @description The profile's id. */
             id: string;
@@ -367,6 +440,12 @@ export interface components {
         ProfileRefDto: {
             /** @description The document's id within its namespace: letters, digits, `_`, `-`, `.` or `~`; not empty. */
             id: string;
+        };
+        ProfilesAnswerDto: {
+            /** @description The profiles by id, each with `running` (it has `startedAt`, a start to come included) and, once its start has come, `plannedSetting`: the setting its plan gives now, in degC. A document that is no profile has `problems`. */
+            values: {
+                [key: string]: unknown;
+            }[];
         };
         RuleAnswerDto: {
             /** @description The rule as saved. */
@@ -548,6 +627,111 @@ export interface operations {
             };
         };
     };
+    ProfileDocumentsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileRefDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileCountDto"];
+                };
+            };
+            /** @description The body is invalid; `message` names each field at fault. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The datastore is unreachable. Nothing changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileDocumentsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "values": [
+                     *         {
+                     *           "blockId": "Beer setpoint",
+                     *           "id": "ale",
+                     *           "namespace": "svc-automation:profiles",
+                     *           "plannedSetting": 21,
+                     *           "running": true,
+                     *           "serviceId": "controller-1",
+                     *           "startedAt": "2026-03-01T08:00:00.000Z",
+                     *           "steps": [
+                     *             {
+                     *               "durationS": 604800,
+                     *               "setting": {
+                     *                 "unit": "degC",
+                     *                 "value": 20
+                     *               },
+                     *               "type": "hold"
+                     *             },
+                     *             {
+                     *               "durationS": 172800,
+                     *               "setting": {
+                     *                 "unit": "degC",
+                     *                 "value": 22
+                     *               },
+                     *               "type": "ramp"
+                     *             },
+                     *             {
+                     *               "durationS": 259200,
+                     *               "setting": {
+                     *                 "unit": "degC",
+                     *                 "value": 2
+                     *               },
+                     *               "type": "hold"
+                     *             }
+                     *           ],
+                     *           "title": "Ale"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProfilesAnswerDto"];
+                };
+            };
+            /** @description The datastore is unreachable. Nothing changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     ProfilesController_plan: {
         parameters: {
             query?: never;
@@ -607,6 +791,91 @@ export interface operations {
             };
             /** @description There is no profile of that id in `svc-automation:profiles`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileDocumentsController_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "value": {
+                     *         "blockId": "Beer setpoint",
+                     *         "id": "ale",
+                     *         "namespace": "svc-automation:profiles",
+                     *         "serviceId": "controller-1",
+                     *         "startedAt": "2026-03-01T08:00:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "durationS": 604800,
+                     *             "setting": {
+                     *               "unit": "degC",
+                     *               "value": 20
+                     *             },
+                     *             "type": "hold"
+                     *           },
+                     *           {
+                     *             "durationS": 172800,
+                     *             "setting": {
+                     *               "unit": "degC",
+                     *               "value": 22
+                     *             },
+                     *             "type": "ramp"
+                     *           },
+                     *           {
+                     *             "durationS": 259200,
+                     *             "setting": {
+                     *               "unit": "degC",
+                     *               "value": 2
+                     *             },
+                     *             "type": "hold"
+                     *           }
+                     *         ],
+                     *         "title": "Ale"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProfileAnswerDto"];
+                };
+            };
+            /** @description The profile has problems; `message` names each with its path. Nothing was saved. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": [
+                     *         "blockId: block Heater PWM is of type ActuatorPwm, not SetpointSensorPair: a profile drives a setpoint",
+                     *         "steps[0].type: the first step must be a hold: a ramp needs a setting to start from"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": unknown;
+                };
+            };
+            /** @description The datastore is unreachable. Nothing changed. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,6 +35,11 @@ export class ControllerViews {
     return this.views.has(serviceId);
   }
 
+  /** Whether the controller's blocks are known: its last state event came while it was online. */
+  seesBlocksOf(serviceId: string): boolean {
+    return Boolean(this.views.get(serviceId));
+  }
+
   blockType(serviceId: string, blockId: string): string | undefined {
     return this.views.get(serviceId)?.get(blockId)?.type;
   }
