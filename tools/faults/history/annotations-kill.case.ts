@@ -12,6 +12,8 @@ const CHANGES_PER_SECOND = 200;
 export function annotationsKillCase(questDbVersion?: string): FaultCase {
   return {
     service: 'history',
+    knownToFail:
+      'it does not end within its deadline on either store (seen 28 November 2026, 300 s in the full form); issue 39 stays open on it',
     name: `${questDbVersion ? `QuestDB ${questDbVersion}` : 'embedded store'}, SIGKILL 3 times during a burst of ${CHANGES_PER_SECOND} changes/s`,
     async run(run) {
       const questDb = questDbVersion ? await RestartableQuestDb.start(run, questDbVersion) : undefined;
