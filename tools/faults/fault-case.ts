@@ -26,11 +26,6 @@ export interface FaultCase {
   name: string;
   /** How long the full form may take, when longer than the suite's default. */
   deadlineMs?: number;
-  /**
-   * Why the case is known to fail today, with the issue that tracks it: `--short` (CI) names it and
-   * does not run it; the full suite runs it and fails on it.
-   */
-  knownToFail?: string;
   run(run: FaultRun): Promise<FaultResult>;
 }
 

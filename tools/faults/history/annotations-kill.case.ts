@@ -12,12 +12,10 @@ const CHANGES_PER_SECOND = 200;
 export function annotationsKillCase(questDbVersion?: string): FaultCase {
   return {
     service: 'history',
-    knownToFail:
-      'it does not end within its deadline on either store (seen 28 November 2026, 300 s in the full form); issue 39 stays open on it',
     name: `${questDbVersion ? `QuestDB ${questDbVersion}` : 'embedded store'}, SIGKILL 3 times during a burst of ${CHANGES_PER_SECOND} changes/s`,
     async run(run) {
       const questDb = questDbVersion ? await RestartableQuestDb.start(run, questDbVersion) : undefined;
-      const scene = await HistoryScene.start(run, { questDbUrl: questDb?.url });
+      const scene = await HistoryScene.start(run, { questDbUrl: questDb?.url, brokerSessions: true });
       const controller = `${scene.load.key}-changes`;
       const changes = run.stopAtEnd(await HistoryLoad.startChanges(scene.broker.url, controller, CHANGES_PER_SECOND));
       for (let kill = 0; kill < 3; kill++) {

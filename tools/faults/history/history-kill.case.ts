@@ -12,7 +12,7 @@ export function historyKillCase(questDbVersion?: string): FaultCase {
     name: `${questDbVersion ? `QuestDB ${questDbVersion}` : 'embedded store'}, SIGKILL 3 times during ingest at ${VALUES_PER_SECOND.toLocaleString('en')} values/s`,
     async run(run) {
       const questDb = questDbVersion ? await RestartableQuestDb.start(run, questDbVersion) : undefined;
-      const scene = await HistoryScene.start(run, { questDbUrl: questDb?.url });
+      const scene = await HistoryScene.start(run, { questDbUrl: questDb?.url, brokerSessions: true });
       for (let kill = 0; kill < 3; kill++) {
         await sleep(run.short ? 2_000 : 10_000);
         await scene.killService();

@@ -24,7 +24,11 @@ export class HistoryScene {
     readonly load: HistoryLoad,
   ) {}
 
-  /** Starts the scene; `questDbUrl` unset runs the embedded store; `brokerSessions` keeps the broker's sessions across a shutdown. */
+  /**
+   * Starts the scene; `questDbUrl` unset runs the embedded store. `brokerSessions` runs the broker
+   * as Compose configures it: sessions kept across a shutdown, and room for 100,000 messages queued
+   * per session (a stock Mosquitto keeps 1,000, about 2.5 s of a burst of 400 messages a second).
+   */
   static async start(
     run: FaultRun,
     options: { questDbUrl?: string; brokerSessions?: boolean; dataDir?: string } = {},
