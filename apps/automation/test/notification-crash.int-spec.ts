@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Incident } from '@eventcast/automation-model';
-import { deleteRedisKeys, testBrokerUrl, testRedisUrl, waitFor } from '@eventcast/testing';
+import { deleteRedisKeys, NotificationReceiver, testBrokerUrl, testRedisUrl, waitFor } from '@eventcast/testing';
 import { AutomationStore } from '../src/app/ports/automation-store.port';
 import { AutomationStoreChoice, openAutomationStore } from '../src/infra/automation-store.module';
-import { NotificationReceiver } from './notification-receiver';
 
 const RULES = 150;
 /** Openings reported before the kill, so it lands while incidents are opened and notifications sent. */

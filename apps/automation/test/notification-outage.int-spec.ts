@@ -4,11 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Incident } from '@eventcast/automation-model';
 import { notificationsTopic } from '@eventcast/domain';
-import { deleteRedisKeys, MqttRecorder, testBrokerUrl, testRedisUrl, waitFor } from '@eventcast/testing';
+import {
+  deleteRedisKeys,
+  MqttRecorder,
+  NotificationReceiver,
+  testBrokerUrl,
+  testRedisUrl,
+  waitFor,
+} from '@eventcast/testing';
 import { incidentFacts } from '../src/app/notifications/outbox-entries.util';
 import { AutomationStoreChoice } from '../src/infra/automation-store.module';
 import { NotificationApp, startNotificationApp } from './notification-app';
-import { NotificationReceiver } from './notification-receiver';
 
 const BROKER_URL = testBrokerUrl();
 const REDIS_URL = testRedisUrl();

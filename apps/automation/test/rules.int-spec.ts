@@ -1,8 +1,7 @@
 import { connectAsync, MqttClient } from 'mqtt';
 import { Rule, RULES_NAMESPACE } from '@eventcast/automation-model';
 import { historyTopic, incidentsTopic, stateTopic } from '@eventcast/domain';
-import { MqttRecorder, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
-import { NotificationReceiver } from './notification-receiver';
+import { MqttRecorder, NotificationReceiver, PrivateBroker, ServiceUnderTest, waitFor } from '@eventcast/testing';
 
 const FIELD = 'cellar/Beer sensor/value[degC]';
 

@@ -21,3 +21,4 @@ export * from './lib/api-token-answers';
 export * from './lib/websocket-upgrade';
 export * from './lib/broker-outage-health';
 export * from './lib/stopped-at-file-end';
+export * from './lib/notification-receiver';

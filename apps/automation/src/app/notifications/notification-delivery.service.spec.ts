@@ -1,9 +1,8 @@
 import type { Incident } from '@eventcast/automation-model';
 import { notificationsTopic } from '@eventcast/domain';
 import { RecordingEventPublisher } from '@eventcast/messaging/testing';
-import { waitFor } from '@eventcast/testing';
+import { NotificationReceiver, waitFor } from '@eventcast/testing';
 import { InMemoryAutomationStore } from '../../../test/fakes/in-memory-automation-store';
-import { NotificationReceiver } from '../../../test/notification-receiver';
 import type { NotificationRequest } from '../ports/automation-store.port';
 import { DeliveryOptions, NotificationDelivery } from './notification-delivery.service';
 import { incidentFacts } from './outbox-entries.util';
