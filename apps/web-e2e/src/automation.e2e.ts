@@ -73,21 +73,19 @@ test.describe('a brewer told when the beer gets too warm', () => {
     await page.getByRole('button', { name: 'New rule' }).click();
     await expect(page.getByLabel('Title')).toBeFocused();
     await page.getByLabel('Title').fill('Beer too warm');
-    await page.getByRole('button', { name: 'Add notification' }).click();
-    await page.getByLabel('Notification 2: address').fill('not an address');
+    await page.getByRole('button', { name: 'Add action' }).click();
+    await page.getByLabel('Action 2: address').fill('not an address');
     await page.getByRole('button', { name: 'Save rule' }).click();
     await expect(page.locator('#rule-trigger-field-problem')).toContainText("must be a history field's name");
     await expect(page.getByLabel('Threshold', { exact: true })).toHaveAccessibleDescription('must be a number');
-    await expect(page.getByLabel('Notification 2: address')).toHaveAccessibleDescription(
-      'must be an http or https address',
-    );
+    await expect(page.getByLabel('Action 2: address')).toHaveAccessibleDescription('must be an http or https address');
     expect(await seriousAxeViolations(page, 'the rule form with its problems')).toEqual([]);
     const { data } = await stack.automation.client.POST('/rules/list');
     expect(data?.values).toEqual([]);
   });
 
   test('makes a threshold rule on the field picked in the tree, with a preview of the last 24 h', async () => {
-    await page.getByRole('button', { name: 'Remove notification 2' }).click();
+    await page.getByRole('button', { name: 'Remove action 2' }).click();
     await page.getByLabel('Search fields').fill('Beer sensor');
     await page.getByRole('treeitem', { name: FIELD }).click();
     await expect(page.getByText(`Field: ${FIELD}`)).toBeVisible();
@@ -157,5 +155,42 @@ test.describe('a brewer told when the beer gets too warm', () => {
     await page.getByRole('button', { name: 'Delete Beer too warm' }).click();
     await page.getByRole('button', { name: 'Delete Beer too warm' }).click();
     await expect(page.getByText('No rule yet')).toBeVisible();
+  });
+
+  test('makes a schedule in a time zone that applies a quick action, told when it fires next', async () => {
+    // A quick action the brewer saved on the controllers page earlier.
+    await stack.datastore.client.POST('/set', {
+      body: {
+        value: { namespace: 'svc-ui-store:quick-actions', id: 'action-cold-crash', name: 'Cold crash', patches: [] },
+      },
+    });
+    await page.getByRole('button', { name: 'New rule' }).click();
+    await page.getByLabel('Title').fill('Cold crash on Monday');
+    await page.getByLabel('Fires when').selectOption({ label: 'On a schedule' });
+    await expect(page.getByLabel('Preview')).toContainText('Give five fields, minute hour day month weekday');
+    await page.getByLabel('Schedule (minute hour day month weekday)').fill('0 8 * * 1');
+    await page.getByLabel('Time zone').fill('Europe/Amsterdam');
+    await expect(page.getByLabel('Preview')).toContainText(
+      /Fires next Mon \d+ \w+, 08:00, then Mon \d+ \w+, 08:00 and Mon \d+ \w+, 08:00 \(Europe\/Amsterdam\)\./,
+    );
+    await page.getByRole('button', { name: 'Remove action 1' }).click();
+    await page.getByLabel('Kind of action').selectOption({ label: 'Apply a quick action' });
+    await page.getByRole('button', { name: 'Add action' }).click();
+    await expect(page.getByLabel('Action 1: quick action')).toHaveText('Cold crash');
+    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page, 'a schedule rule at 390 px')).toEqual([]);
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Cold crash on Monday' }) });
+    await expect(card).toContainText('Enabled: fires when on the schedule 0 8 * * 1 (Europe/Amsterdam)');
+    await expect(card).toContainText('Applies the quick action Cold crash');
+    const { data } = await stack.automation.client.POST('/rules/list');
+    expect(data?.values.map(({ trigger, actions }) => ({ trigger, actions }))).toEqual([
+      {
+        trigger: { type: 'schedule', cron: '0 8 * * 1', timeZone: 'Europe/Amsterdam' },
+        actions: [{ type: 'quick-action', quickActionId: 'action-cold-crash' }],
+      },
+    ]);
   });
 });

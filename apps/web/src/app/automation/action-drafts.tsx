@@ -1,14 +1,16 @@
 import { useState } from 'preact/hooks';
 import { WEBHOOK_TEMPLATES, type WebhookTemplate } from '@eventcast/automation-model';
+import type { QuickAction } from '../../common/quick-action';
 import type { ActionDraft } from './rule-draft';
 import { invalidWhen, RuleField } from './rule-form-parts';
 import { TEMPLATE_WORDS } from './rule-words';
 
-type NewAction = WebhookTemplate | 'web' | 'mqtt';
+type NewAction = WebhookTemplate | 'web' | 'mqtt' | 'quick-action';
 
 const NEW_ACTION_WORDS: Record<NewAction, string> = {
-  web: 'In this browser',
+  web: 'Notify in this browser',
   mqtt: 'MQTT event',
+  'quick-action': 'Apply a quick action',
   ...Object.fromEntries(WEBHOOK_TEMPLATES.map((template) => [template, `Webhook: ${TEMPLATE_WORDS[template]}`])),
 } as Record<NewAction, string>;
 
@@ -21,15 +23,17 @@ const URL_HINTS: Record<WebhookTemplate, string> = {
 };
 
 /**
- * The notifications of a rule: each webhook with its receiver, address and (custom) body, an MQTT
- * event, this browser; **Add notification** of a chosen kind, **Remove** on each.
+ * What a rule does when it fires: each webhook with its receiver, address and (custom) body, an
+ * MQTT event, this browser, a saved quick action; **Add action** of a chosen kind, **Remove** on each.
  */
 export function ActionDrafts({
   actions,
+  quickActions,
   problems,
   onChange,
 }: {
   actions: readonly ActionDraft[];
+  quickActions: readonly QuickAction[];
   problems: Record<string, string[]>;
   onChange: (actions: ActionDraft[]) => void;
 }) {
@@ -41,15 +45,17 @@ export function ActionDrafts({
       ...actions,
       adding === 'web' || adding === 'mqtt'
         ? { type: adding }
-        : { type: 'webhook', template: adding, url: '', body: '' },
+        : adding === 'quick-action'
+          ? { type: 'quick-action', quickActionId: quickActions[0]?.id ?? '' }
+          : { type: 'webhook', template: adding, url: '', body: '' },
     ]);
   return (
     <fieldset aria-describedby={problems['actions'] ? 'rule-actions-problem' : undefined}>
-      <legend>Notify</legend>
-      {actions.length === 0 && <p class="hint">No notification yet: add at least one.</p>}
+      <legend>Then</legend>
+      {actions.length === 0 && <p class="hint">No action yet: add at least one.</p>}
       {actions.map((action, index) => {
         const path = `actions[${index}]`;
-        const name = `Notification ${index + 1}`;
+        const name = `Action ${index + 1}`;
         return (
           <div key={index} class="form-group" role="group" aria-label={name}>
             {action.type === 'webhook' ? (
@@ -94,13 +100,36 @@ export function ActionDrafts({
                   </RuleField>
                 )}
               </>
+            ) : action.type === 'quick-action' ? (
+              <RuleField
+                path={`${path}.quickActionId`}
+                label={`${name}: quick action`}
+                problems={problems[`${path}.quickActionId`]}
+              >
+                <select
+                  {...invalidWhen(`${path}.quickActionId`, problems[`${path}.quickActionId`])}
+                  value={action.quickActionId}
+                  onChange={(event) => replace(index, { ...action, quickActionId: event.currentTarget.value })}
+                >
+                  {!quickActions.some(({ id }) => id === action.quickActionId) && (
+                    <option value={action.quickActionId}>
+                      {action.quickActionId === '' ? 'No quick action saved yet' : `${action.quickActionId} (deleted)`}
+                    </option>
+                  )}
+                  {quickActions.map(({ id, name: actionName }) => (
+                    <option key={id} value={id}>
+                      {actionName}
+                    </option>
+                  ))}
+                </select>
+              </RuleField>
             ) : (
               <p>{`${name}: ${NEW_ACTION_WORDS[action.type]}`}</p>
             )}
             {problems[path] && <p class="problem">{problems[path].join(' ')}</p>}
             <button
               type="button"
-              aria-label={`Remove notification ${index + 1}`}
+              aria-label={`Remove action ${index + 1}`}
               onClick={() => onChange(actions.filter((_, at) => at !== index))}
             >
               Remove
@@ -109,7 +138,7 @@ export function ActionDrafts({
         );
       })}
       <div class="form-field">
-        <label for="rule-new-action">Kind of notification</label>
+        <label for="rule-new-action">Kind of action</label>
         <select
           id="rule-new-action"
           value={adding}
@@ -123,7 +152,7 @@ export function ActionDrafts({
         </select>
       </div>
       <button type="button" onClick={add}>
-        Add notification
+        Add action
       </button>
       {problems['actions'] && (
         <p id="rule-actions-problem" class="problem">

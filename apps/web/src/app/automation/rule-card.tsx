@@ -8,11 +8,13 @@ import { actionWords, triggerWords } from './rule-words';
 export function RuleCard({
   rule,
   userUnit,
+  quickActionNames,
   onEdit,
   onDelete,
 }: {
   rule: ListedRule;
   userUnit: TemperatureUnit;
+  quickActionNames: ReadonlyMap<string, string>;
   onEdit: () => void;
   onDelete: () => Promise<void>;
 }) {
@@ -27,9 +29,9 @@ export function RuleCard({
           <p>
             <strong>{rule.enabled ? 'Enabled' : 'Disabled'}</strong>: fires when {triggerWords(rule.trigger, userUnit)}
           </p>
-          <ul class="items" aria-label={`Notifications of ${title}`}>
+          <ul class="items" aria-label={`Actions of ${title}`}>
             {rule.actions.map((action, index) => (
-              <li key={index}>{actionWords(action)}</li>
+              <li key={index}>{actionWords(action, quickActionNames)}</li>
             ))}
           </ul>
         </>

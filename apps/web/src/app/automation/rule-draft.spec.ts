@@ -43,6 +43,15 @@ describe(ruleOf.name, () => {
     });
   });
 
+  it("makes a new schedule in the browser's time zone, trimmed", () => {
+    const draft = { ...newDraft('Europe/Amsterdam'), kind: 'schedule' as const, cron: ' 0 8 * * * ' };
+    expect(ruleOf(draft, 'degC', NOW).trigger).toEqual({
+      type: 'schedule',
+      cron: '0 8 * * *',
+      timeZone: 'Europe/Amsterdam',
+    });
+  });
+
   it('sends a webhook with a ready template without a body, and a custom one with its body', () => {
     const draft = {
       ...newDraft(),
@@ -97,11 +106,34 @@ describe(draftOf.name, () => {
     });
   });
 
-  it('leaves a schedule or a block trigger to the API', () => {
-    const scheduled: Rule = { ...rule, trigger: { type: 'schedule', cron: '0 8 * * *' } };
-    expect(editable(scheduled)).toBe(false);
-    expect(draftOf(scheduled, 'degC')).toBeUndefined();
+  it('leaves a block trigger to the API', () => {
+    const onBlock: Rule = {
+      ...rule,
+      trigger: { type: 'block', serviceId: 'fermenter', blockId: 'Pump', path: 'state', equals: true },
+    };
+    expect(editable(onBlock)).toBe(false);
+    expect(draftOf(onBlock, 'degC')).toBeUndefined();
     expect(editable(rule)).toBe(true);
+  });
+
+  it('edits a schedule in its time zone, UTC when it has none, and a quick action', () => {
+    const scheduled: Rule = {
+      ...rule,
+      trigger: { type: 'schedule', cron: '0 8 * * 1' },
+      actions: [{ type: 'quick-action', quickActionId: 'action-cold-crash' }],
+    };
+    const draft = draftOf(scheduled, 'degC');
+    expect(draft).toMatchObject({
+      kind: 'schedule',
+      cron: '0 8 * * 1',
+      timeZone: 'UTC',
+      actions: [{ type: 'quick-action', quickActionId: 'action-cold-crash' }],
+      kept: { actions: [] },
+    });
+    expect(draft && ruleOf({ ...draft, timeZone: 'Europe/Amsterdam' }, 'degC', NOW)).toMatchObject({
+      trigger: { type: 'schedule', cron: '0 8 * * 1', timeZone: 'Europe/Amsterdam' },
+      actions: [{ type: 'quick-action', quickActionId: 'action-cold-crash' }],
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   differenceIn,
   fieldUnit,
   quantityIn,
@@ -11,15 +12,19 @@ import {
 import type { TemperatureUnit } from '@eventcast/block-model';
 import { namedDocumentId } from '../../common/ui-documents';
 
-/** The triggers the rules page makes and edits; the others are made through the API and listed. */
-export type RuleKind = 'threshold' | 'stale' | 'offline';
-export const RULE_KINDS: readonly RuleKind[] = ['threshold', 'stale', 'offline'];
+/** The triggers the rules page makes and edits; a block's field is made through the API and listed. */
+export type RuleKind = 'threshold' | 'stale' | 'offline' | 'schedule';
+export const RULE_KINDS: readonly RuleKind[] = ['threshold', 'stale', 'offline', 'schedule'];
 
-/** The notifications the page offers: a webhook with a ready template, an MQTT event, or this browser. */
+/**
+ * The actions the page offers: a webhook with a ready template, an MQTT event, this browser, a
+ * saved quick action; block patches are made through the API and kept.
+ */
 export type ActionDraft =
   | { type: 'webhook'; template: WebhookTemplate; url: string; body: string; headers?: Record<string, string> }
   | { type: 'mqtt' }
-  | { type: 'web' };
+  | { type: 'web' }
+  | { type: 'quick-action'; quickActionId: string };
 
 /** A rule as the form holds it: numbers as typed, temperatures in the user's unit, durations in minutes. */
 export interface RuleDraft {
@@ -34,14 +39,17 @@ export interface RuleDraft {
   threshold: string;
   hysteresis: string;
   forMin: string;
+  /** A schedule's five-field cron expression and its time zone. */
+  cron: string;
+  timeZone: string;
   remindMin: string;
   actions: ActionDraft[];
-  /** What the form does not edit (conditions, patches, quick actions, profiles): saved as it was. */
+  /** What the form does not edit (conditions, patches, profiles): saved as it was. */
   kept: Pick<Rule, 'conditions'> & { actions: Action[] };
 }
 
-/** The form of a new rule: a threshold, notified in this browser. */
-export function newDraft(): RuleDraft {
+/** The form of a new rule: a threshold, notified in this browser; a schedule in the browser's time zone. */
+export function newDraft(timeZone = browserTimeZone()): RuleDraft {
   return {
     title: '',
     enabled: true,
@@ -52,6 +60,8 @@ export function newDraft(): RuleDraft {
     threshold: '',
     hysteresis: '',
     forMin: '',
+    cron: '',
+    timeZone,
     remindMin: '',
     actions: [{ type: 'web' }],
     kept: { actions: [] },
@@ -71,7 +81,7 @@ export function differenceUnit(unit: string | undefined): string | undefined {
   return unit !== undefined && TEMPERATURES.has(unit) ? `delta_${unit}` : unit;
 }
 
-/** Whether the page can edit `rule`: a threshold, stale or offline trigger. */
+/** Whether the page can edit `rule`: any trigger but a block's field. */
 export function editable(rule: Rule): boolean {
   return (RULE_KINDS as readonly string[]).includes(rule.trigger?.type);
 }
@@ -109,6 +119,8 @@ export function draftOf(rule: Rule, userUnit: TemperatureUnit): RuleDraft | unde
       return { ...draft, kind: 'stale', field: trigger.field, forMin: minutesText(trigger.forS) };
     case 'offline':
       return { ...draft, kind: 'offline', serviceId: trigger.serviceId, forMin: minutesText(trigger.forS) };
+    case 'schedule':
+      return { ...draft, kind: 'schedule', cron: trigger.cron, timeZone: trigger.timeZone ?? DEFAULT_TIME_ZONE };
     default:
       return undefined;
   }
@@ -137,6 +149,8 @@ export function ruleOf(draft: RuleDraft, userUnit: TemperatureUnit, now = Date.n
         return { type: 'stale', field: draft.field, forS: forS as number };
       case 'offline':
         return { type: 'offline', serviceId: draft.serviceId.trim(), ...(forS === undefined ? {} : { forS }) };
+      case 'schedule':
+        return { type: 'schedule', cron: draft.cron.trim(), timeZone: draft.timeZone.trim() || DEFAULT_TIME_ZONE };
     }
   };
   const remindEveryS = secondsOf(draft.remindMin);
@@ -167,6 +181,8 @@ function actionDraftOf(action: Action): ActionDraft[] {
     case 'mqtt':
     case 'web':
       return [{ type: action.type }];
+    case 'quick-action':
+      return [{ type: 'quick-action', quickActionId: action.quickActionId }];
     default:
       return [];
   }
@@ -205,4 +221,8 @@ function minutesText(seconds: number | undefined): string {
 /** A number as the form shows it: at most four decimals, none trailing. */
 function numberText(value: number | undefined): string {
   return value === undefined ? '' : String(Math.round(value * 10_000) / 10_000);
+}
+
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
 }

@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Rule } from '@eventcast/automation-model';
 import type { TemperatureUnit } from '@eventcast/block-model';
 import { FieldPicker } from '../../common/field-picker';
+import type { QuickAction } from '../../common/quick-action';
 import { unitLabel } from '../../ui/unit-label';
 import { ActionDrafts } from './action-drafts';
 import { differenceUnit, draftOf, newDraft, ruleOf, shownUnit, type RuleDraft, type RuleKind } from './rule-draft';
 import { invalidWhen, RuleField } from './rule-form-parts';
+import { ScheduleInputs } from './schedule-inputs';
 import { problemsByInput } from './rule-problems';
 import { RulePreviewLine } from './rule-preview-line';
 
@@ -13,9 +15,10 @@ const KIND_WORDS: Record<RuleKind, string> = {
   threshold: 'A value passes a threshold',
   stale: 'A sensor sends no new value',
   offline: 'A controller goes offline',
+  schedule: 'On a schedule',
 };
 
-const LASTING_WORDS: Record<RuleKind, string> = {
+const LASTING_WORDS: Record<Exclude<RuleKind, 'schedule'>, string> = {
   threshold: 'For at least (min)',
   stale: 'No new value for (min)',
   offline: 'Offline for at least (min)',
@@ -30,29 +33,33 @@ function inputPaths(draft: RuleDraft): string[] {
     'trigger.threshold',
     'trigger.hysteresis',
     'trigger.forS',
+    'trigger.cron',
+    'trigger.timeZone',
   ];
   const actions = draft.actions.flatMap((_, index) =>
-    ['', '.template', '.url', '.body'].map((part) => `actions[${index}]${part}`),
+    ['', '.template', '.url', '.body', '.quickActionId'].map((part) => `actions[${index}]${part}`),
   );
   return ['title', 'enabled', 'remindEveryS', 'actions', ...trigger, ...actions];
 }
 
 /**
  * Creates a rule, or edits `rule`: its title, trigger (the field from the history explorer's tree,
- * a threshold in the user's unit), notifications and reminders, with a preview of when it would
- * have fired over the last 24 h. Save sends it to the service, which checks it: its problems show
+ * a threshold in the user's unit, or a schedule in a time zone), actions and reminders, with a
+ * preview of when it would have fired over the last 24 h, or when its schedule fires next. Save sends it to the service, which checks it: its problems show
  * beside the inputs they are about and nothing is saved.
  */
 export function RuleEditor({
   rule,
   userUnit,
   serviceIds,
+  quickActions,
   onSave,
   onClose,
 }: {
   rule?: Rule;
   userUnit: TemperatureUnit;
   serviceIds: readonly string[];
+  quickActions: readonly QuickAction[];
   onSave: (rule: Rule) => Promise<string[]>;
   onClose: () => void;
 }) {
@@ -137,7 +144,9 @@ export function RuleEditor({
             ))}
           </select>
         </div>
-        {draft.kind === 'offline' ? (
+        {draft.kind === 'schedule' ? (
+          <ScheduleInputs draft={draft} problems={problems} onChange={set} />
+        ) : draft.kind === 'offline' ? (
           <RuleField path="trigger.serviceId" label="Controller" problems={problems['trigger.serviceId']}>
             <input
               {...invalidWhen('trigger.serviceId', problems['trigger.serviceId'])}
@@ -201,12 +210,19 @@ export function RuleEditor({
             </p>
           </>
         )}
-        <RuleField path="trigger.forS" label={LASTING_WORDS[draft.kind]} problems={problems['trigger.forS']}>
-          {numberInput('trigger.forS', draft.forMin, (forMin) => set({ forMin }))}
-        </RuleField>
+        {draft.kind !== 'schedule' && (
+          <RuleField path="trigger.forS" label={LASTING_WORDS[draft.kind]} problems={problems['trigger.forS']}>
+            {numberInput('trigger.forS', draft.forMin, (forMin) => set({ forMin }))}
+          </RuleField>
+        )}
       </fieldset>
       <RulePreviewLine rule={shown} />
-      <ActionDrafts actions={draft.actions} problems={problems} onChange={(actions) => set({ actions })} />
+      <ActionDrafts
+        actions={draft.actions}
+        quickActions={quickActions}
+        problems={problems}
+        onChange={(actions) => set({ actions })}
+      />
       <RuleField path="remindEveryS" label="Remind every (min), until acknowledged" problems={problems['remindEveryS']}>
         {numberInput('remindEveryS', draft.remindMin, (remindMin) => set({ remindMin }))}
       </RuleField>

@@ -1,5 +1,5 @@
 import { previewTrigger, type Rule } from '@eventcast/automation-model';
-import { observationsOf, previewable, previewWords } from './rule-preview';
+import { observationsOf, previewable, previewWords, scheduleWords } from './rule-preview';
 
 const FIELD = 'fermenter/Beer/value[degF]';
 const MINUTE = 60_000;
@@ -67,5 +67,32 @@ describe('the preview of a threshold rule over recorded values', () => {
     const trigger = { ...rule.trigger, threshold: { value: Number.NaN, unit: 'degF' } };
     expect(previewable({ ...rule, trigger } as Rule)).toBe(false);
     expect(previewable({ ...rule, trigger: { type: 'offline', serviceId: 'cellar' } })).toBe(false);
+  });
+});
+
+describe(scheduleWords.name, () => {
+  // Saturday 28 November 2026, 23:30 UTC: Sunday 00:30 in Amsterdam.
+  const NOW = Date.UTC(2026, 10, 28, 23, 30);
+
+  it('names the next three times on the clock of the time zone', () => {
+    expect(scheduleWords({ type: 'schedule', cron: '0 8 * * 1', timeZone: 'Europe/Amsterdam' }, NOW)).toBe(
+      'Fires next Mon 30 Nov, 08:00, then Mon 7 Dec, 08:00 and Mon 14 Dec, 08:00 (Europe/Amsterdam).',
+    );
+  });
+
+  it('reads the clock of UTC when the schedule names no time zone', () => {
+    expect(scheduleWords({ type: 'schedule', cron: '30 23 * * *' }, NOW)).toBe(
+      'Fires next Sun 29 Nov, 23:30, then Mon 30 Nov, 23:30 and Tue 1 Dec, 23:30 (UTC).',
+    );
+  });
+
+  it('says how to write one, and why one cannot run', () => {
+    expect(scheduleWords({ type: 'schedule', cron: ' ' }, NOW)).toBe(
+      'Give five fields, minute hour day month weekday: 0 8 * * 1 is Mondays at 8:00.',
+    );
+    expect(scheduleWords({ type: 'schedule', cron: '0 8 * * *', timeZone: 'Mars/Olympus' }, NOW)).toBe(
+      'This schedule cannot run: time zone "Mars/Olympus" is not an IANA time zone.',
+    );
+    expect(scheduleWords({ type: 'schedule', cron: '0 25 * * *' }, NOW)).toMatch(/^This schedule cannot run: .*hour/);
   });
 });

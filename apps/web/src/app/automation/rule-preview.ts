@@ -1,4 +1,12 @@
-import { ruleShapeProblems, type Observation, type PreviewIncident, type Rule } from '@eventcast/automation-model';
+import {
+  cronProblem,
+  nextCronMs,
+  ruleShapeProblems,
+  type Observation,
+  type PreviewIncident,
+  type Rule,
+  type ScheduleTrigger,
+} from '@eventcast/automation-model';
 import { variantConversion } from '../../common/unit-variants';
 import { shownTime } from './incident-words';
 
@@ -42,6 +50,41 @@ export function previewWords(incidents: readonly PreviewIncident[], time: (ms: n
     clearedAtMs === undefined ? `${time(firedAtMs)} (still firing)` : `${time(firedAtMs)}–${time(clearedAtMs)}`,
   );
   return `Would have fired ${times} in the last 24 h: ${spans.join(', ')}.`;
+}
+
+/** How many of a schedule's next times the preview names. */
+const NEXT_TIMES = 3;
+
+/**
+ * When a schedule fires next, on the clock of its time zone: `Fires next Mon 30 Nov, 08:00, then
+ * Mon 7 Dec, 08:00 and Mon 14 Dec, 08:00 (Europe/Amsterdam).`, or how to write it while it cannot run.
+ */
+export function scheduleWords({ cron, timeZone }: ScheduleTrigger, nowMs = Date.now()): string {
+  if (cron.trim() === '') return 'Give five fields, minute hour day month weekday: 0 8 * * 1 is Mondays at 8:00.';
+  const problem = cronProblem(cron, timeZone);
+  if (problem !== undefined) return `This schedule cannot run: ${problem}.`;
+  const times: number[] = [];
+  for (let afterMs = nowMs; times.length < NEXT_TIMES;) {
+    const next = nextCronMs(cron, timeZone, afterMs);
+    if (next === undefined) break;
+    times.push(next);
+    afterMs = next;
+  }
+  if (times.length === 0) return 'Would not fire in the next eight years.';
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const [first, ...later] = times.map((ms) => format.format(ms));
+  const then =
+    later.length === 0
+      ? ''
+      : `, then ${later.slice(0, -1).join(', ')}${later.length > 1 ? ' and ' : ''}${later.at(-1)}`;
+  return `Fires next ${first}${then} (${timeZone ?? 'UTC'}).`;
 }
 
 function shortTime(ms: number): string {

@@ -37,8 +37,8 @@ export function triggerWords(trigger: Rule['trigger'], userUnit: TemperatureUnit
   }
 }
 
-/** What a rule does when it fires, one line per action. */
-export function actionWords(action: Action): string {
+/** What a rule does when it fires, one line per action; a quick action by its name in `quickActionNames` (by id). */
+export function actionWords(action: Action, quickActionNames: ReadonlyMap<string, string> = new Map()): string {
   switch (action.type) {
     case 'webhook':
       return `${TEMPLATE_WORDS[action.template] ?? action.template} at ${action.url}`;
@@ -49,7 +49,7 @@ export function actionWords(action: Action): string {
     case 'patch':
       return `Patches ${action.blockId} on ${action.serviceId}`;
     case 'quick-action':
-      return `Applies the quick action ${action.quickActionId}`;
+      return `Applies the quick action ${quickActionNames.get(action.quickActionId) ?? action.quickActionId}`;
     case 'profile':
       return `${action.run === 'start' ? 'Starts' : 'Stops'} the profile ${action.profileId}`;
   }

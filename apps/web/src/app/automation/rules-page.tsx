@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Rule } from '@eventcast/automation-model';
 import { useControllers } from '../../common/use-controllers';
 import { useUserUnit } from '../../common/use-user-unit';
+import { useQuickActions } from '../../common/use-quick-actions';
 import { INCIDENTS_PATH } from './automation-routes';
 import { notifiesInBrowser } from './browser-notifications';
 import { NotificationsOffer } from './notifications-offer';
@@ -20,6 +21,8 @@ export function RulesPage() {
   const { rules, problem, save, remove } = useRules();
   const userUnit = useUserUnit();
   const { controllers } = useControllers();
+  const { actions: quickActions } = useQuickActions();
+  const quickActionNames = new Map(quickActions.map(({ id, name }) => [id, name]));
   const notifications = useBrowserNotifications(rules);
   const { incidents } = useIncidents(notifications.notify);
   // undefined: no form open; null: the form of a new rule.
@@ -66,6 +69,7 @@ export function RulesPage() {
           rule={editing ?? undefined}
           userUnit={userUnit}
           serviceIds={[...controllers.keys()]}
+          quickActions={quickActions}
           onSave={save}
           onClose={close}
         />
@@ -79,6 +83,7 @@ export function RulesPage() {
             key={rule.id}
             rule={rule}
             userUnit={userUnit}
+            quickActionNames={quickActionNames}
             onEdit={() => edit(rule)}
             onDelete={() => remove(rule)}
           />

@@ -3,7 +3,7 @@ import type { Controllers } from '../../common/controller-list';
 import { QuickActionCard } from './quick-action-card';
 import { QuickActionEditor } from './quick-action-editor';
 import type { QuickAction } from '../../common/quick-action';
-import { useQuickActions } from './use-quick-actions';
+import { useQuickActions } from '../../common/use-quick-actions';
 
 /**
  * The quick actions on the Controllers page: saved sets of block patches, across controllers,

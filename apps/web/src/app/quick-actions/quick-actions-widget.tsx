@@ -6,7 +6,7 @@ import { actionState, ACTION_STATE_WORDS } from './action-state';
 import { ApplyReport } from './apply-report';
 import { shownActions, toggledActionIds } from './shown-actions';
 import { useApplyAction } from './use-apply-action';
-import { useQuickActions } from './use-quick-actions';
+import { useQuickActions } from '../../common/use-quick-actions';
 import './quick-actions-widget.css';
 
 type QuickActionsConfig = Extract<WidgetConfig, { kind: 'quick-actions' }>;

@@ -1,7 +1,7 @@
-import { dataOf, type Services } from '../../services/api';
-import { useNamespaceList } from '../../common/use-namespace-list';
-import { useConnection } from '../services-context';
-import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from '../../common/quick-action';
+import { dataOf, type Services } from '../services/api';
+import { useNamespaceList } from './use-namespace-list';
+import { useConnection } from '../app/services-context';
+import { QUICK_ACTIONS_NAMESPACE, quickActionsOf, type QuickAction } from './quick-action';
 
 async function readQuickActions(services: Services): Promise<QuickAction[]> {
   const { values } = await dataOf(services.datastore.POST('/mget', { body: { namespace: QUICK_ACTIONS_NAMESPACE } }));
