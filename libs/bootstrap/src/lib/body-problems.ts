@@ -53,11 +53,23 @@ function restatesType(error: ValidationError): boolean {
   );
 }
 
+/** The fields of each DTO, read once: its decorators ran when its class was defined. */
+const fieldsByDto = new WeakMap<abstract new () => object, readonly string[]>();
+
 /**
  * The fields of `dto`: every property with a class-validator decorator, its base classes' included
  * and named first (a field the DTO takes without a rule carries `@IsOptional()` or `@Allow()`).
  */
-export function fieldsOf(dto: abstract new () => object): string[] {
+export function fieldsOf(dto: abstract new () => object): readonly string[] {
+  let fields = fieldsByDto.get(dto);
+  if (fields === undefined) {
+    fields = readFields(dto);
+    fieldsByDto.set(dto, fields);
+  }
+  return fields;
+}
+
+function readFields(dto: abstract new () => object): string[] {
   const classes: unknown[] = [];
   for (let type: unknown = dto; type !== Function.prototype && type !== null; type = Object.getPrototypeOf(type)) {
     classes.unshift(type);
