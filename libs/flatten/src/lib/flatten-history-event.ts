@@ -1,4 +1,5 @@
 import { toHistoryNumber } from './history-number';
+import { ValueNames } from './value-names';
 
 /** Levels of nesting below `data` that are flattened; deeper objects are dropped. */
 export const MAX_FLATTEN_DEPTH = 32;
@@ -10,6 +11,9 @@ export const MAX_FLATTEN_DEPTH = 32;
  * such as a JS object that refers to itself twice.
  */
 export const MAX_VALUES_PER_EVENT = 10_000;
+
+/** The names flattening makes, kept for the next events of the same shape: room for a large installation's fields. */
+const valueNames = new ValueNames(50_000);
 
 /** What flattening left out of one event, for the caller to log and count. */
 export interface FlattenReport {
@@ -68,7 +72,7 @@ function flattenInto(
     budget--;
     const key = keys[index];
     const value = record[key];
-    const name = prefix + '/' + key;
+    const name = valueNames.nameOf(prefix, key);
     if (typeof value === 'object' && value !== null) {
       if (depth >= MAX_FLATTEN_DEPTH) {
         report.tooDeep++;
