@@ -157,8 +157,20 @@ test.describe('a brewer told when the beer gets too warm', () => {
     await expect(page.getByText('No rule yet')).toBeVisible();
   });
 
-  test('makes a schedule in a time zone that applies a quick action, told when it fires next', async () => {
-    // A quick action the brewer saved on the controllers page earlier.
+  test('makes a schedule in a time zone that applies a quick action and starts a profile, told when it fires next', async () => {
+    // A quick action and a profile the brewer saved earlier.
+    await stack.automation.client.POST('/profiles/save', {
+      body: {
+        value: {
+          namespace: 'svc-automation:profiles',
+          id: 'profile-ale',
+          title: 'Ale',
+          serviceId: 'cellar',
+          blockId: 'Beer setpoint',
+          steps: [{ type: 'hold', setting: { value: 20, unit: 'degC' }, durationS: 86_400 }],
+        },
+      },
+    });
     await stack.datastore.client.POST('/set', {
       body: {
         value: { namespace: 'svc-ui-store:quick-actions', id: 'action-cold-crash', name: 'Cold crash', patches: [] },
@@ -177,6 +189,10 @@ test.describe('a brewer told when the beer gets too warm', () => {
     await page.getByLabel('Kind of action').selectOption({ label: 'Apply a quick action' });
     await page.getByRole('button', { name: 'Add action' }).click();
     await expect(page.getByLabel('Action 1: quick action')).toHaveText('Cold crash');
+    await page.getByLabel('Kind of action').selectOption({ label: 'Start or stop a profile' });
+    await page.getByRole('button', { name: 'Add action' }).click();
+    await expect(page.getByLabel('Action 2: profile')).toHaveText('Ale');
+    await expect(page.getByLabel('Action 2: start or stop')).toHaveValue('start');
     expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
     expect(await seriousAxeViolations(page, 'a schedule rule at 390 px')).toEqual([]);
     await page.getByRole('button', { name: 'Save rule' }).click();
@@ -185,11 +201,15 @@ test.describe('a brewer told when the beer gets too warm', () => {
       .filter({ has: page.getByRole('heading', { name: 'Cold crash on Monday' }) });
     await expect(card).toContainText('Enabled: fires when on the schedule 0 8 * * 1 (Europe/Amsterdam)');
     await expect(card).toContainText('Applies the quick action Cold crash');
+    await expect(card).toContainText('Starts the profile Ale');
     const { data } = await stack.automation.client.POST('/rules/list');
     expect(data?.values.map(({ trigger, actions }) => ({ trigger, actions }))).toEqual([
       {
         trigger: { type: 'schedule', cron: '0 8 * * 1', timeZone: 'Europe/Amsterdam' },
-        actions: [{ type: 'quick-action', quickActionId: 'action-cold-crash' }],
+        actions: [
+          { type: 'quick-action', quickActionId: 'action-cold-crash' },
+          { type: 'profile', profileId: 'profile-ale', run: 'start' },
+        ],
       },
     ]);
   });

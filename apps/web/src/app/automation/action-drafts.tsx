@@ -1,16 +1,19 @@
 import { useState } from 'preact/hooks';
 import { WEBHOOK_TEMPLATES, type WebhookTemplate } from '@eventcast/automation-model';
+import type { ListedProfile } from '@eventcast/automation-model';
 import type { QuickAction } from '../../common/quick-action';
+import { DocumentChoice } from './document-choice';
 import type { ActionDraft } from './rule-draft';
 import { invalidWhen, RuleField } from './rule-form-parts';
 import { TEMPLATE_WORDS } from './rule-words';
 
-type NewAction = WebhookTemplate | 'web' | 'mqtt' | 'quick-action';
+type NewAction = WebhookTemplate | 'web' | 'mqtt' | 'quick-action' | 'profile';
 
 const NEW_ACTION_WORDS: Record<NewAction, string> = {
   web: 'Notify in this browser',
   mqtt: 'MQTT event',
   'quick-action': 'Apply a quick action',
+  profile: 'Start or stop a profile',
   ...Object.fromEntries(WEBHOOK_TEMPLATES.map((template) => [template, `Webhook: ${TEMPLATE_WORDS[template]}`])),
 } as Record<NewAction, string>;
 
@@ -24,20 +27,24 @@ const URL_HINTS: Record<WebhookTemplate, string> = {
 
 /**
  * What a rule does when it fires: each webhook with its receiver, address and (custom) body, an
- * MQTT event, this browser, a saved quick action; **Add action** of a chosen kind, **Remove** on each.
+ * MQTT event, this browser, a saved quick action, a profile started or stopped; **Add action** of a
+ * chosen kind, **Remove** on each.
  */
 export function ActionDrafts({
   actions,
   quickActions,
+  profiles,
   problems,
   onChange,
 }: {
   actions: readonly ActionDraft[];
   quickActions: readonly QuickAction[];
+  profiles: readonly ListedProfile[];
   problems: Record<string, string[]>;
   onChange: (actions: ActionDraft[]) => void;
 }) {
   const [adding, setAdding] = useState<NewAction>('ntfy');
+  const profileChoices = profiles.map(({ id, title }) => ({ id, name: title || id }));
   const replace = (index: number, action: ActionDraft) =>
     onChange(actions.map((old, at) => (at === index ? action : old)));
   const add = () =>
@@ -47,7 +54,9 @@ export function ActionDrafts({
         ? { type: adding }
         : adding === 'quick-action'
           ? { type: 'quick-action', quickActionId: quickActions[0]?.id ?? '' }
-          : { type: 'webhook', template: adding, url: '', body: '' },
+          : adding === 'profile'
+            ? { type: 'profile', profileId: profiles[0]?.id ?? '', run: 'start' }
+            : { type: 'webhook', template: adding, url: '', body: '' },
     ]);
   return (
     <fieldset aria-describedby={problems['actions'] ? 'rule-actions-problem' : undefined}>
@@ -101,28 +110,39 @@ export function ActionDrafts({
                 )}
               </>
             ) : action.type === 'quick-action' ? (
-              <RuleField
+              <DocumentChoice
                 path={`${path}.quickActionId`}
                 label={`${name}: quick action`}
+                value={action.quickActionId}
+                choices={quickActions}
+                noneWords="No quick action saved yet"
                 problems={problems[`${path}.quickActionId`]}
-              >
-                <select
-                  {...invalidWhen(`${path}.quickActionId`, problems[`${path}.quickActionId`])}
-                  value={action.quickActionId}
-                  onChange={(event) => replace(index, { ...action, quickActionId: event.currentTarget.value })}
-                >
-                  {!quickActions.some(({ id }) => id === action.quickActionId) && (
-                    <option value={action.quickActionId}>
-                      {action.quickActionId === '' ? 'No quick action saved yet' : `${action.quickActionId} (deleted)`}
-                    </option>
-                  )}
-                  {quickActions.map(({ id, name: actionName }) => (
-                    <option key={id} value={id}>
-                      {actionName}
-                    </option>
-                  ))}
-                </select>
-              </RuleField>
+                onChange={(quickActionId) => replace(index, { ...action, quickActionId })}
+              />
+            ) : action.type === 'profile' ? (
+              <>
+                <DocumentChoice
+                  path={`${path}.profileId`}
+                  label={`${name}: profile`}
+                  value={action.profileId}
+                  choices={profileChoices}
+                  noneWords="No profile saved yet"
+                  problems={problems[`${path}.profileId`]}
+                  onChange={(profileId) => replace(index, { ...action, profileId })}
+                />
+                <RuleField path={`${path}.run`} label={`${name}: start or stop`} problems={problems[`${path}.run`]}>
+                  <select
+                    {...invalidWhen(`${path}.run`, problems[`${path}.run`])}
+                    value={action.run}
+                    onChange={(event) =>
+                      replace(index, { ...action, run: event.currentTarget.value as 'start' | 'stop' })
+                    }
+                  >
+                    <option value="start">Start it (from now)</option>
+                    <option value="stop">Stop it</option>
+                  </select>
+                </RuleField>
+              </>
             ) : (
               <p>{`${name}: ${NEW_ACTION_WORDS[action.type]}`}</p>
             )}

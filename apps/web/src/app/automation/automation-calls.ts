@@ -1,4 +1,4 @@
-import type { Incident, Rule } from '@eventcast/automation-model';
+import type { Incident, ListedProfile, Rule } from '@eventcast/automation-model';
 import { dataOf, type Services } from '../../services/api';
 import { problemsOf } from '../../services/service-problems';
 
@@ -25,6 +25,12 @@ export async function saveRule(services: Services, rule: Rule): Promise<string[]
 /** Deletes the rule `id`; its open incident stays open in the list. */
 export async function deleteRule(services: Services, id: string): Promise<void> {
   await dataOf(services.automation.POST('/rules/delete', { body: { id } }));
+}
+
+/** Every fermentation profile the automation service keeps, with whether it runs. */
+export async function listProfiles(services: Services): Promise<ListedProfile[]> {
+  const { values } = await dataOf(services.automation.POST('/profiles/list'));
+  return values as unknown as ListedProfile[];
 }
 
 /** The latest incidents, newest first. */

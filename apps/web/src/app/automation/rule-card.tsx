@@ -2,19 +2,19 @@ import type { TemperatureUnit } from '@eventcast/block-model';
 import { ConfirmDelete } from '../../ui/confirm-delete';
 import type { ListedRule } from './automation-calls';
 import { editable } from './rule-draft';
-import { actionWords, triggerWords } from './rule-words';
+import { actionWords, triggerWords, type KnownNames } from './rule-words';
 
 /** A rule as a brewer reads it: what fires it, what it does, whether it runs; Edit and Delete. */
 export function RuleCard({
   rule,
   userUnit,
-  quickActionNames,
+  names,
   onEdit,
   onDelete,
 }: {
   rule: ListedRule;
   userUnit: TemperatureUnit;
-  quickActionNames: ReadonlyMap<string, string>;
+  names: KnownNames;
   onEdit: () => void;
   onDelete: () => Promise<void>;
 }) {
@@ -31,7 +31,7 @@ export function RuleCard({
           </p>
           <ul class="items" aria-label={`Actions of ${title}`}>
             {rule.actions.map((action, index) => (
-              <li key={index}>{actionWords(action, quickActionNames)}</li>
+              <li key={index}>{actionWords(action, names)}</li>
             ))}
           </ul>
         </>

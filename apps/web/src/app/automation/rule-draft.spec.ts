@@ -116,23 +116,26 @@ describe(draftOf.name, () => {
     expect(editable(rule)).toBe(true);
   });
 
-  it('edits a schedule in its time zone, UTC when it has none, and a quick action', () => {
+  it('edits a schedule in its time zone, UTC when it has none, a quick action and a profile', () => {
     const scheduled: Rule = {
       ...rule,
       trigger: { type: 'schedule', cron: '0 8 * * 1' },
-      actions: [{ type: 'quick-action', quickActionId: 'action-cold-crash' }],
+      actions: [
+        { type: 'quick-action', quickActionId: 'action-cold-crash' },
+        { type: 'profile', profileId: 'profile-ale', run: 'stop' },
+      ],
     };
     const draft = draftOf(scheduled, 'degC');
     expect(draft).toMatchObject({
       kind: 'schedule',
       cron: '0 8 * * 1',
       timeZone: 'UTC',
-      actions: [{ type: 'quick-action', quickActionId: 'action-cold-crash' }],
+      actions: scheduled.actions,
       kept: { actions: [] },
     });
     expect(draft && ruleOf({ ...draft, timeZone: 'Europe/Amsterdam' }, 'degC', NOW)).toMatchObject({
       trigger: { type: 'schedule', cron: '0 8 * * 1', timeZone: 'Europe/Amsterdam' },
-      actions: [{ type: 'quick-action', quickActionId: 'action-cold-crash' }],
+      actions: scheduled.actions,
     });
   });
 });

@@ -18,13 +18,14 @@ export const RULE_KINDS: readonly RuleKind[] = ['threshold', 'stale', 'offline',
 
 /**
  * The actions the page offers: a webhook with a ready template, an MQTT event, this browser, a
- * saved quick action; block patches are made through the API and kept.
+ * saved quick action, starting or stopping a profile; block patches are made through the API and kept.
  */
 export type ActionDraft =
   | { type: 'webhook'; template: WebhookTemplate; url: string; body: string; headers?: Record<string, string> }
   | { type: 'mqtt' }
   | { type: 'web' }
-  | { type: 'quick-action'; quickActionId: string };
+  | { type: 'quick-action'; quickActionId: string }
+  | { type: 'profile'; profileId: string; run: 'start' | 'stop' };
 
 /** A rule as the form holds it: numbers as typed, temperatures in the user's unit, durations in minutes. */
 export interface RuleDraft {
@@ -44,7 +45,7 @@ export interface RuleDraft {
   timeZone: string;
   remindMin: string;
   actions: ActionDraft[];
-  /** What the form does not edit (conditions, patches, profiles): saved as it was. */
+  /** What the form does not edit (conditions, patches): saved as it was. */
   kept: Pick<Rule, 'conditions'> & { actions: Action[] };
 }
 
@@ -183,6 +184,8 @@ function actionDraftOf(action: Action): ActionDraft[] {
       return [{ type: action.type }];
     case 'quick-action':
       return [{ type: 'quick-action', quickActionId: action.quickActionId }];
+    case 'profile':
+      return [{ type: 'profile', profileId: action.profileId, run: action.run }];
     default:
       return [];
   }

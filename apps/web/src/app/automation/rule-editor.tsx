@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Rule } from '@eventcast/automation-model';
+import type { ListedProfile, Rule } from '@eventcast/automation-model';
 import type { TemperatureUnit } from '@eventcast/block-model';
 import { FieldPicker } from '../../common/field-picker';
 import type { QuickAction } from '../../common/quick-action';
@@ -37,7 +37,9 @@ function inputPaths(draft: RuleDraft): string[] {
     'trigger.timeZone',
   ];
   const actions = draft.actions.flatMap((_, index) =>
-    ['', '.template', '.url', '.body', '.quickActionId'].map((part) => `actions[${index}]${part}`),
+    ['', '.template', '.url', '.body', '.quickActionId', '.profileId', '.run'].map(
+      (part) => `actions[${index}]${part}`,
+    ),
   );
   return ['title', 'enabled', 'remindEveryS', 'actions', ...trigger, ...actions];
 }
@@ -53,6 +55,7 @@ export function RuleEditor({
   userUnit,
   serviceIds,
   quickActions,
+  profiles,
   onSave,
   onClose,
 }: {
@@ -60,6 +63,7 @@ export function RuleEditor({
   userUnit: TemperatureUnit;
   serviceIds: readonly string[];
   quickActions: readonly QuickAction[];
+  profiles: readonly ListedProfile[];
   onSave: (rule: Rule) => Promise<string[]>;
   onClose: () => void;
 }) {
@@ -220,6 +224,7 @@ export function RuleEditor({
       <ActionDrafts
         actions={draft.actions}
         quickActions={quickActions}
+        profiles={profiles}
         problems={problems}
         onChange={(actions) => set({ actions })}
       />

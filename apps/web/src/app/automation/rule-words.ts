@@ -37,8 +37,16 @@ export function triggerWords(trigger: Rule['trigger'], userUnit: TemperatureUnit
   }
 }
 
-/** What a rule does when it fires, one line per action; a quick action by its name in `quickActionNames` (by id). */
-export function actionWords(action: Action, quickActionNames: ReadonlyMap<string, string> = new Map()): string {
+/** The names the page knows things by, by id, for a rule's words. */
+export interface KnownNames {
+  quickActions: ReadonlyMap<string, string>;
+  profiles: ReadonlyMap<string, string>;
+}
+
+const NO_NAMES: KnownNames = { quickActions: new Map(), profiles: new Map() };
+
+/** What a rule does when it fires, one line per action; a quick action or profile by its name where known. */
+export function actionWords(action: Action, names: KnownNames = NO_NAMES): string {
   switch (action.type) {
     case 'webhook':
       return `${TEMPLATE_WORDS[action.template] ?? action.template} at ${action.url}`;
@@ -49,9 +57,9 @@ export function actionWords(action: Action, quickActionNames: ReadonlyMap<string
     case 'patch':
       return `Patches ${action.blockId} on ${action.serviceId}`;
     case 'quick-action':
-      return `Applies the quick action ${quickActionNames.get(action.quickActionId) ?? action.quickActionId}`;
+      return `Applies the quick action ${names.quickActions.get(action.quickActionId) ?? action.quickActionId}`;
     case 'profile':
-      return `${action.run === 'start' ? 'Starts' : 'Stops'} the profile ${action.profileId}`;
+      return `${action.run === 'start' ? 'Starts' : 'Stops'} the profile ${names.profiles.get(action.profileId) ?? action.profileId}`;
   }
 }
 

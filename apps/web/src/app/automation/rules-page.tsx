@@ -10,6 +10,7 @@ import { RuleCard } from './rule-card';
 import { RuleEditor } from './rule-editor';
 import { useBrowserNotifications } from './use-browser-notifications';
 import { useIncidents } from './use-incidents';
+import { useProfiles } from './use-profiles';
 import { useRules } from './use-rules';
 import './automation.css';
 
@@ -22,7 +23,11 @@ export function RulesPage() {
   const userUnit = useUserUnit();
   const { controllers } = useControllers();
   const { actions: quickActions } = useQuickActions();
-  const quickActionNames = new Map(quickActions.map(({ id, name }) => [id, name]));
+  const { profiles } = useProfiles();
+  const names = {
+    quickActions: new Map(quickActions.map(({ id, name }) => [id, name])),
+    profiles: new Map(profiles.map(({ id, title }) => [id, title])),
+  };
   const notifications = useBrowserNotifications(rules);
   const { incidents } = useIncidents(notifications.notify);
   // undefined: no form open; null: the form of a new rule.
@@ -70,6 +75,7 @@ export function RulesPage() {
           userUnit={userUnit}
           serviceIds={[...controllers.keys()]}
           quickActions={quickActions}
+          profiles={profiles}
           onSave={save}
           onClose={close}
         />
@@ -83,7 +89,7 @@ export function RulesPage() {
             key={rule.id}
             rule={rule}
             userUnit={userUnit}
-            quickActionNames={quickActionNames}
+            names={names}
             onEdit={() => edit(rule)}
             onDelete={() => remove(rule)}
           />
