@@ -87,7 +87,7 @@ function Frame({
               {menu}
               <a
                 href="/alerts"
-                aria-current={route.page === 'incidents' || route.page === 'rules' ? 'page' : undefined}
+                aria-current={['incidents', 'rules', 'profiles'].includes(route.page) ? 'page' : undefined}
               >
                 <Icon name="bell" />
                 Alerts
@@ -124,6 +124,8 @@ function Page({ route }: { route: Exclude<Route, DashboardsRoute> }) {
       return <LazyPage load={loadIncidentsPage} props={{}} />;
     case 'rules':
       return <LazyPage load={loadRulesPage} props={{}} />;
+    case 'profiles':
+      return <LazyPage load={loadProfilesPage} props={{}} />;
     case 'quick-start':
       return <LazyPage load={loadQuickStartPage} props={{ serviceId: route.serviceId }} />;
     default:
@@ -155,6 +157,7 @@ const loadDatastorePage = () => import('./datastore/datastore-page').then(({ Dat
 /** The automation's pages, which load only when one is opened. */
 const loadIncidentsPage = () => import('./automation/incidents-page').then(({ IncidentsPage }) => IncidentsPage);
 const loadRulesPage = () => import('./automation/rules-page').then(({ RulesPage }) => RulesPage);
+const loadProfilesPage = () => import('./automation/profiles-page').then(({ ProfilesPage }) => ProfilesPage);
 
 const loadBrewLogPage = () => import('./history/brew-log-page').then(({ BrewLogPage }) => BrewLogPage);
 

@@ -21,6 +21,7 @@ describe(routeOf.name, () => {
     ['/alerts', { page: 'incidents' }],
     ['/alerts/', { page: 'incidents' }],
     ['/alerts/rules', { page: 'rules' }],
+    ['/alerts/profiles', { page: 'profiles' }],
     ['/alerts/else', { page: 'history' }],
     ['/brews/', { page: 'brews' }],
     ['/dashboards', { page: 'dashboards' }],

@@ -1,7 +1,7 @@
 /**
  * The page a path shows: the history explorer, the brew log, the controllers, the blocks or the
  * quick start of one controller, the datastore, the dashboards, one dashboard (as a kiosk with `?kiosk`),
- * and the automation's incidents and rules (below `/alerts`: `/automation/` is the service's own).
+ * and the automation's incidents, rules and profiles (below `/alerts`: `/automation/` is the service's own).
  */
 export type Route =
   | { page: 'history' }
@@ -13,7 +13,8 @@ export type Route =
   | { page: 'dashboards' }
   | { page: 'dashboard'; id: string; kiosk: boolean }
   | { page: 'incidents' }
-  | { page: 'rules' };
+  | { page: 'rules' }
+  | { page: 'profiles' };
 
 /** The route of `pathname` and `search`; a path the app does not know shows the history explorer, its first page. */
 export function routeOf(pathname: string, search = ''): Route {
@@ -21,6 +22,7 @@ export function routeOf(pathname: string, search = ''): Route {
   if (/^\/brews\/?$/.test(pathname)) return { page: 'brews' };
   if (/^\/alerts\/?$/.test(pathname)) return { page: 'incidents' };
   if (/^\/alerts\/rules\/?$/.test(pathname)) return { page: 'rules' };
+  if (/^\/alerts\/profiles\/?$/.test(pathname)) return { page: 'profiles' };
   const dashboard = /^\/dashboards(?:\/([^/]+))?\/?$/.exec(pathname);
   if (dashboard) {
     const id = dashboard[1] === undefined ? undefined : decoded(dashboard[1]);

@@ -1,4 +1,4 @@
-import type { Incident, ListedProfile, Rule } from '@eventcast/automation-model';
+import type { Incident, ListedProfile, Profile, Rule } from '@eventcast/automation-model';
 import { dataOf, type Services } from '../../services/api';
 import { problemsOf } from '../../services/service-problems';
 
@@ -16,7 +16,28 @@ export async function listRules(services: Services): Promise<ListedRule[]> {
  * problem the service named (one per problem, `trigger.threshold.value: must be a number`), nothing saved.
  */
 export async function saveRule(services: Services, rule: Rule): Promise<string[]> {
-  const answer = await services.automation.POST('/rules/save', { body: { value: { ...rule } } });
+  return problemsOfSave(await services.automation.POST('/rules/save', { body: { value: { ...rule } } }));
+}
+
+/** Saves `profile` as `saveRule` saves a rule: [] when saved, else the service's problems (`steps[0].setting.value: must be a number`). */
+export async function saveProfile(services: Services, profile: Profile): Promise<string[]> {
+  return problemsOfSave(await services.automation.POST('/profiles/save', { body: { value: { ...profile } } }));
+}
+
+/** Deletes the profile `id`, stopping it first. */
+export async function deleteProfile(services: Services, id: string): Promise<void> {
+  await dataOf(services.automation.POST('/profiles/delete', { body: { id } }));
+}
+
+/** Starts the profile `id` now (its block follows the plan from its first step), or stops it (the block keeps its setting). */
+export async function runProfile(services: Services, id: string, run: 'start' | 'stop'): Promise<void> {
+  await dataOf(services.automation.POST(run === 'start' ? '/profiles/start' : '/profiles/stop', { body: { id } }));
+}
+
+type SaveAnswer = Awaited<ReturnType<Services['automation']['POST']>>;
+
+/** The problems of a refused save (400), one per problem; [] when it was saved; throws on any other failure. */
+async function problemsOfSave(answer: SaveAnswer): Promise<string[]> {
   if (answer.response.status === 400) return problemsOf(answer.response, answer.error).flatMap(eachProblem);
   await dataOf(Promise.resolve(answer));
   return [];

@@ -2,3 +2,5 @@
 export const INCIDENTS_PATH = '/alerts';
 /** The rules page. */
 export const RULES_PATH = '/alerts/rules';
+/** The fermentation profiles page. */
+export const PROFILES_PATH = '/alerts/profiles';

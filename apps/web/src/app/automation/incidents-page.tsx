@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Incident } from '@eventcast/automation-model';
 import { notifiesInBrowser } from './browser-notifications';
-import { RULES_PATH } from './automation-routes';
+import { PROFILES_PATH, RULES_PATH } from './automation-routes';
 import { incidentState, openFirst } from './incident-list';
 import { acknowledgement, incidentSpan } from './incident-words';
 import { NotificationsOffer } from './notifications-offer';
@@ -37,7 +37,8 @@ export function IncidentsPage() {
     <section class="automation" aria-labelledby="incidents-title">
       <h1 id="incidents-title">Incidents</h1>
       <p class="status" aria-live="polite">
-        {live ? 'Live' : 'Connecting to the incidents stream…'} · {openCount(open)} · <a href={RULES_PATH}>Rules</a>
+        {live ? 'Live' : 'Connecting to the incidents stream…'} · {openCount(open)} · <a href={RULES_PATH}>Rules</a> ·{' '}
+        <a href={PROFILES_PATH}>Profiles</a>
       </p>
       <NotificationsOffer
         permission={notifications.permission}

@@ -5,10 +5,10 @@ import { FieldPicker } from '../../common/field-picker';
 import type { QuickAction } from '../../common/quick-action';
 import { unitLabel } from '../../ui/unit-label';
 import { ActionDrafts } from './action-drafts';
+import { CheckedFormEnd, useCheckedSave } from './checked-form';
 import { differenceUnit, draftOf, newDraft, ruleOf, shownUnit, type RuleDraft, type RuleKind } from './rule-draft';
 import { invalidWhen, RuleField } from './rule-form-parts';
 import { ScheduleInputs } from './schedule-inputs';
-import { problemsByInput } from './rule-problems';
 import { RulePreviewLine } from './rule-preview-line';
 
 const KIND_WORDS: Record<RuleKind, string> = {
@@ -68,8 +68,7 @@ export function RuleEditor({
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState<RuleDraft>(() => (rule && draftOf(rule, userUnit)) || newDraft());
-  const [problems, setProblems] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const { problems, saving, save: checkedSave } = useCheckedSave('the rule', onSave, onClose);
   const titleInput = useRef<HTMLInputElement>(null);
   useEffect(() => titleInput.current?.focus(), []);
   const title = rule ? `Edit ${rule.title}` : 'New rule';
@@ -78,19 +77,9 @@ export function RuleEditor({
   const unit = shownUnit(draft.field, userUnit);
   const withUnit = (label: string, symbol: string | undefined) => (symbol ? `${label} (${unitLabel(symbol)})` : label);
 
-  const save = async (event: Event) => {
+  const save = (event: Event) => {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
-      const found = await onSave(shown);
-      setProblems(problemsByInput(found, inputPaths(draft)));
-      if (found.length === 0) onClose();
-    } catch (error) {
-      setProblems({ '': [`Could not save the rule: ${(error as Error).message}`] });
-    } finally {
-      setSaving(false);
-    }
+    void checkedSave(shown, inputPaths(draft));
   };
   const numberInput = (path: string, value: string, onInput: (value: string) => void) => (
     <input
@@ -106,7 +95,7 @@ export function RuleEditor({
     <form
       class="panel rule-form"
       aria-label={title}
-      onSubmit={(event) => void save(event)}
+      onSubmit={save}
       onKeyDown={(event) => event.key === 'Escape' && onClose()}
       noValidate
     >
@@ -231,21 +220,7 @@ export function RuleEditor({
       <RuleField path="remindEveryS" label="Remind every (min), until acknowledged" problems={problems['remindEveryS']}>
         {numberInput('remindEveryS', draft.remindMin, (remindMin) => set({ remindMin }))}
       </RuleField>
-      {problems[''] && (
-        <div role="alert" class="problem">
-          {problems[''].map((problem) => (
-            <p key={problem}>{problem}</p>
-          ))}
-        </div>
-      )}
-      <div class="form-actions">
-        <button type="submit" disabled={saving}>
-          Save rule
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <CheckedFormEnd what="rule" problems={problems['']} saving={saving} onClose={onClose} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Rule } from '@eventcast/automation-model';
 import { useControllers } from '../../common/use-controllers';
 import { useUserUnit } from '../../common/use-user-unit';
 import { useQuickActions } from '../../common/use-quick-actions';
-import { INCIDENTS_PATH } from './automation-routes';
+import { INCIDENTS_PATH, PROFILES_PATH } from './automation-routes';
+import { useEditorSlot } from './checked-form';
 import { notifiesInBrowser } from './browser-notifications';
 import { NotificationsOffer } from './notifications-offer';
 import { RuleCard } from './rule-card';
@@ -30,27 +30,14 @@ export function RulesPage() {
   };
   const notifications = useBrowserNotifications(rules);
   const { incidents } = useIncidents(notifications.notify);
-  // undefined: no form open; null: the form of a new rule.
-  const [editing, setEditing] = useState<Rule | null>();
-  const [closed, setClosed] = useState(false);
-  const newButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (closed) newButton.current?.focus();
-  }, [closed]);
-  const edit = (rule: Rule | null) => {
-    setClosed(false);
-    setEditing(rule);
-  };
-  const close = () => {
-    setEditing(undefined);
-    setClosed(true);
-  };
+  const { editing, newButton, edit, close } = useEditorSlot<Rule>();
   const open = incidents.filter((incident) => incident.closedAt === undefined).length;
   return (
     <section class="automation" aria-labelledby="rules-title">
       <h1 id="rules-title">Rules</h1>
       <p class="status">
-        <a href={INCIDENTS_PATH}>Incidents</a> · {open === 0 ? 'nothing open' : `${open} open`}
+        <a href={INCIDENTS_PATH}>Incidents</a> · {open === 0 ? 'nothing open' : `${open} open`} ·{' '}
+        <a href={PROFILES_PATH}>Profiles</a>
       </p>
       <NotificationsOffer
         permission={notifications.permission}
