@@ -1,7 +1,6 @@
 import { Incident } from '@eventcast/automation-model';
 import { count, FaultCase, sleep } from '../fault-case';
-import { AutomationScene, TOO_WARM } from './automation-scene';
-import { brokenDelivery } from './webhook-outage.case';
+import { AutomationScene, brokenDelivery, TOO_WARM } from './automation-scene';
 
 const RULES = 10;
 const KILLS = 3;

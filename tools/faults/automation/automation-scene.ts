@@ -20,6 +20,19 @@ export interface DeliveryReport {
   outOfOrder: string[];
 }
 
+/** The promises of the outbox that `report` breaks, allowing `doublesAllowed` doubled notifications. */
+export function brokenDelivery(report: DeliveryReport, doublesAllowed: number): string[] {
+  return [
+    ...(report.lost.length > 0
+      ? [
+          `${count(report.lost.length)} notifications never reached the receiver (${report.lost.slice(0, 3).join(', ')})`,
+        ]
+      : []),
+    ...(report.outOfOrder.length > 0 ? [`out of order for ${report.outOfOrder.join(', ')}`] : []),
+    ...(report.doubled > doublesAllowed ? [`${count(report.doubled)} notifications taken twice`] : []),
+  ];
+}
+
 /**
  * One automation case's world: a broker of its own, the built datastore holding `ruleCount` rules,
  * the built automation service (restarted on the same data folder after a kill), a real local HTTP

@@ -1,5 +1,5 @@
 import { count, FaultCase, sleep } from '../fault-case';
-import { AutomationScene, DeliveryReport, TOO_WARM } from './automation-scene';
+import { AutomationScene, brokenDelivery, TOO_WARM } from './automation-scene';
 
 const RULES = 5;
 /** The delivery's longest wait between two attempts, and how long it waits for an answer (docs/automation.md). */
@@ -53,16 +53,3 @@ export const webhookOutageCase: FaultCase = {
     };
   },
 };
-
-/** The promises of the outbox that `report` breaks, allowing `doublesAllowed` doubled notifications. */
-export function brokenDelivery(report: DeliveryReport, doublesAllowed: number): string[] {
-  return [
-    ...(report.lost.length > 0
-      ? [
-          `${count(report.lost.length)} notifications never reached the receiver (${report.lost.slice(0, 3).join(', ')})`,
-        ]
-      : []),
-    ...(report.outOfOrder.length > 0 ? [`out of order for ${report.outOfOrder.join(', ')}`] : []),
-    ...(report.doubled > doublesAllowed ? [`${count(report.doubled)} notifications taken twice`] : []),
-  ];
-}

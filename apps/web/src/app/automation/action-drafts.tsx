@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { WEBHOOK_TEMPLATES, type WebhookTemplate } from '@eventcast/automation-model';
-import type { ListedProfile } from '@eventcast/automation-model';
 import type { QuickAction } from '../../common/quick-action';
-import { DocumentChoice } from './document-choice';
+import { DocumentChoice, type NamedDocument } from './document-choice';
 import type { ActionDraft } from './rule-draft';
 import { invalidWhen, RuleField } from './rule-form-parts';
 import { TEMPLATE_WORDS } from './rule-words';
@@ -39,25 +38,28 @@ export function ActionDrafts({
 }: {
   actions: readonly ActionDraft[];
   quickActions: readonly QuickAction[];
-  profiles: readonly ListedProfile[];
+  /** The profiles, by their titles. */
+  profiles: readonly NamedDocument[];
   problems: Record<string, string[]>;
   onChange: (actions: ActionDraft[]) => void;
 }) {
   const [adding, setAdding] = useState<NewAction>('ntfy');
-  const profileChoices = profiles.map(({ id, title }) => ({ id, name: title || id }));
   const replace = (index: number, action: ActionDraft) =>
     onChange(actions.map((old, at) => (at === index ? action : old)));
-  const add = () =>
-    onChange([
-      ...actions,
-      adding === 'web' || adding === 'mqtt'
-        ? { type: adding }
-        : adding === 'quick-action'
-          ? { type: 'quick-action', quickActionId: quickActions[0]?.id ?? '' }
-          : adding === 'profile'
-            ? { type: 'profile', profileId: profiles[0]?.id ?? '', run: 'start' }
-            : { type: 'webhook', template: adding, url: '', body: '' },
-    ]);
+  const newAction = (): ActionDraft => {
+    switch (adding) {
+      case 'web':
+      case 'mqtt':
+        return { type: adding };
+      case 'quick-action':
+        return { type: 'quick-action', quickActionId: quickActions[0]?.id ?? '' };
+      case 'profile':
+        return { type: 'profile', profileId: profiles[0]?.id ?? '', run: 'start' };
+      default:
+        return { type: 'webhook', template: adding, url: '', body: '' };
+    }
+  };
+  const add = () => onChange([...actions, newAction()]);
   return (
     <fieldset aria-describedby={problems['actions'] ? 'rule-actions-problem' : undefined}>
       <legend>Then</legend>
@@ -125,7 +127,7 @@ export function ActionDrafts({
                   path={`${path}.profileId`}
                   label={`${name}: profile`}
                   value={action.profileId}
-                  choices={profileChoices}
+                  choices={profiles}
                   noneWords="No profile saved yet"
                   problems={problems[`${path}.profileId`]}
                   onChange={(profileId) => replace(index, { ...action, profileId })}

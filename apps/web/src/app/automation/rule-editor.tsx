@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ListedProfile, Rule } from '@eventcast/automation-model';
+import type { Rule } from '@eventcast/automation-model';
 import type { TemperatureUnit } from '@eventcast/block-model';
 import { FieldPicker } from '../../common/field-picker';
 import type { QuickAction } from '../../common/quick-action';
 import { unitLabel } from '../../ui/unit-label';
 import { ActionDrafts } from './action-drafts';
 import { CheckedFormEnd, useCheckedSave } from './checked-form';
+import type { NamedDocument } from './document-choice';
 import { differenceUnit, draftOf, newDraft, ruleOf, shownUnit, type RuleDraft, type RuleKind } from './rule-draft';
 import { invalidWhen, RuleField } from './rule-form-parts';
 import { ScheduleInputs } from './schedule-inputs';
@@ -47,8 +48,9 @@ function inputPaths(draft: RuleDraft): string[] {
 /**
  * Creates a rule, or edits `rule`: its title, trigger (the field from the history explorer's tree,
  * a threshold in the user's unit, or a schedule in a time zone), actions and reminders, with a
- * preview of when it would have fired over the last 24 h, or when its schedule fires next. Save sends it to the service, which checks it: its problems show
- * beside the inputs they are about and nothing is saved.
+ * preview of when it would have fired over the last 24 h, or when its schedule fires next. Save
+ * sends it to the service, which checks it: its problems show beside the inputs they are about and
+ * nothing is saved.
  */
 export function RuleEditor({
   rule,
@@ -63,7 +65,7 @@ export function RuleEditor({
   userUnit: TemperatureUnit;
   serviceIds: readonly string[];
   quickActions: readonly QuickAction[];
-  profiles: readonly ListedProfile[];
+  profiles: readonly NamedDocument[];
   onSave: (rule: Rule) => Promise<string[]>;
   onClose: () => void;
 }) {

@@ -3,7 +3,7 @@ import { useControllers } from '../../common/use-controllers';
 import { useUserUnit } from '../../common/use-user-unit';
 import { useQuickActions } from '../../common/use-quick-actions';
 import { INCIDENTS_PATH, PROFILES_PATH } from './automation-routes';
-import { useEditorSlot } from './checked-form';
+import { useEditorSlot } from './editor-slot';
 import { notifiesInBrowser } from './browser-notifications';
 import { NotificationsOffer } from './notifications-offer';
 import { RuleCard } from './rule-card';
@@ -24,9 +24,10 @@ export function RulesPage() {
   const { controllers } = useControllers();
   const { actions: quickActions } = useQuickActions();
   const { profiles } = useProfiles();
+  const profileNames = profiles.map(({ id, title }) => ({ id, name: title || id }));
   const names = {
     quickActions: new Map(quickActions.map(({ id, name }) => [id, name])),
-    profiles: new Map(profiles.map(({ id, title }) => [id, title])),
+    profiles: new Map(profileNames.map(({ id, name }) => [id, name])),
   };
   const notifications = useBrowserNotifications(rules);
   const { incidents } = useIncidents(notifications.notify);
@@ -62,7 +63,7 @@ export function RulesPage() {
           userUnit={userUnit}
           serviceIds={[...controllers.keys()]}
           quickActions={quickActions}
-          profiles={profiles}
+          profiles={profileNames}
           onSave={save}
           onClose={close}
         />
