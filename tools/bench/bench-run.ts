@@ -40,12 +40,14 @@ export interface BenchApp {
 }
 
 /**
- * Starts `dist/apps/<app>/main.js` on a free port with `env`, registers its stop in `cleanups`, and
+ * Starts `dist/apps/<app>/main.js` (or `dist/<folder>/main.js` for a project folder given as
+ * `<folder>`, as tools/build/build-app.mjs builds it) on a free port with `env`, registers its stop in `cleanups`, and
  * waits until `GET <pingPath>` answers; a failure to start names the end of its standard error.
  */
 export async function startBuiltApp(app: string, env: Record<string, string>, pingPath: string): Promise<BenchApp> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(WORKSPACE, 'dist/apps', app, 'main.js')], {
+  const built = app.includes('/') ? join(WORKSPACE, 'dist', app) : join(WORKSPACE, 'dist/apps', app);
+  const child = spawn(process.execPath, [join(built, 'main.js')], {
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
