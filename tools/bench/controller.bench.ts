@@ -5,7 +5,8 @@
 // - MQTT `patch`: messages/s from one publisher, each one applied (read back);
 // - one state plus history broadcast with 500 blocks: CPU time of the service per broadcast (the
 //   process's CPU time while broadcasting every 100 ms, less its CPU time while idle), and the
-//   size of both events.
+//   size of both events;
+// - `read` and `patch` against a bare Fastify server on the same device (controller/versus-floor.ts).
 // BENCH_SECONDS sets each REST run's length (default 5, after a 1 s warm-up).
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { connectAsync } from 'mqtt';
 import { blockTopic, historyTopic, quantity as q, stateTopic } from '@eventcast/domain';
 import { ServerProcess, waitFor } from '@eventcast/testing';
 import { BenchApp, cleanups, cpuMs, runBench, startBuiltApp } from './bench-run';
+import { versusFloor } from './controller/versus-floor';
 import { LoadResult, post, runLoad } from './http-load';
 
 const WORKSPACE = resolve(__dirname, '../..');
@@ -92,7 +94,13 @@ function row(call: string, clients: number, result: LoadResult): string {
   return `| ${call} | ${clients} | ${Math.round(result.requestsPerSecond).toLocaleString('en')} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} |${failed}`;
 }
 
-async function benchRest(brokerUrl: string, dataDir: string, verdicts: string[]): Promise<string[]> {
+/** The REST and MQTT rows; the comparison with the floor goes to `floorLines`. */
+async function benchRest(
+  brokerUrl: string,
+  dataDir: string,
+  verdicts: string[],
+  floorLines: string[],
+): Promise<string[]> {
   const controller = await startController({
     MQTT_URL: brokerUrl,
     DATA_DIR: join(dataDir, 'rest'),
@@ -136,7 +144,8 @@ async function benchRest(brokerUrl: string, dataDir: string, verdicts: string[])
   }
   rows.push(await benchMqttPatch(brokerUrl, controller.port));
   console.log(rows[rows.length - 1]);
-  await controller.stop();
+  const deviceFile = join(dataDir, 'rest', `controller-${SERVICE_ID}.device.json`);
+  floorLines.push(...(await versusFloor(controller.port, SERVICE_ID, controller.stop, deviceFile, SECONDS)));
   return rows;
 }
 
@@ -229,13 +238,14 @@ async function main(): Promise<void> {
   );
 
   const verdicts: string[] = [];
+  const floorLines: string[] = [];
   const rows = [
     '| call | clients | requests/s | p50 ms | p99 ms |',
     '| --- | --- | --- | --- | --- |',
-    ...(await benchRest(brokerUrl, dataDir, verdicts)),
+    ...(await benchRest(brokerUrl, dataDir, verdicts, floorLines)),
   ];
   const broadcast = await benchBroadcast(brokerUrl, dataDir, verdicts);
-  console.log(`\n${rows.join('\n')}\n\n${broadcast}\n`);
+  console.log(`\n${rows.join('\n')}\n\n${floorLines.join('\n')}\n\n${broadcast}\n`);
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
 }
 
