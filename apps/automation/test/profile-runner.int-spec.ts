@@ -235,6 +235,13 @@ describe('fermentation profiles, with the built automation service, datastore an
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toMatch(/at/);
     expect(JSON.stringify(refused.body)).toMatch(/extra/);
+    // ISO 8601, but no instant that the profile could start at (a week date, an ordinal date, no offset).
+    for (const at of ['2026-W09-1', '2026-060', '2026-03-01T08:00']) {
+      expect(await automation.post('profiles/start', { id: 'ale', at })).toMatchObject({
+        status: 400,
+        body: { message: ['at must be an ISO 8601 time with its offset, such as 2026-03-01T08:00:00Z'] },
+      });
+    }
     const stored = await answerOf(
       datastore.client.POST('/get', { body: { namespace: PROFILES_NAMESPACE, id: 'ale' } }),
     );
