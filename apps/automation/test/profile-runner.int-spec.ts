@@ -247,4 +247,11 @@ describe('fermentation profiles, with the built automation service, datastore an
     );
     expect((stored.body as { value: Profile }).value.startedAt).toBeUndefined();
   });
+
+  it('takes an at of null as not given: the profile starts now', async () => {
+    const started = await automation.post('profiles/start', { id: 'ale', at: null });
+    expect(started.status).toBe(200);
+    expect(Date.now() - Date.parse((started.body as { value: Profile }).value.startedAt as string)).toBeLessThan(5000);
+    expect((await automation.post('profiles/stop', { id: 'ale' })).status).toBe(200);
+  });
 });

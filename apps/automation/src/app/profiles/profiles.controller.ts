@@ -34,7 +34,7 @@ export class ProfilesController {
   @ApiOkResponse({ type: ProfileAnswerDto, example: PROFILE_EXAMPLES.started })
   @ApiServiceUnavailableResponse({ description: 'The datastore is unreachable. Nothing changed.' })
   async start(@Body(new ValidatedBodyPipe(StartProfileDto)) body: StartProfileDto): Promise<ProfileAnswerDto> {
-    return { value: await this.runner.start(body.id, body.at === undefined ? undefined : Date.parse(body.at)) };
+    return { value: await this.runner.start(body.id, typeof body.at === 'string' ? Date.parse(body.at) : undefined) };
   }
 
   @Post('stop')

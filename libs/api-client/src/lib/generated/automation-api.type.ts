@@ -475,11 +475,11 @@ export interface components {
         StartProfileDto: {
             /**
              * @description When the profile starts, as an ISO 8601 time with its offset (`2026-03-01T08:00:00Z`); now
-             *     unless given. A time past starts it partway through; a time to come applies its first setting then.
+             *     unless given (absent or null). A time past starts it partway through; a time to come applies its first setting then.
              *     The rule is the one a profile's `startedAt` follows: a week date (`2026-W09-1`), an ordinal date
              *     (`2026-060`) or a time without its offset is ISO 8601 too, but names no one instant here.
              */
-            at?: string;
+            at?: string | null;
             /** @description The document's id within its namespace: letters, digits, `_`, `-`, `.` or `~`; not empty. */
             id: string;
         };
