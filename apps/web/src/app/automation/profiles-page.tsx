@@ -2,7 +2,7 @@ import type { Profile } from '@eventcast/automation-model';
 import { useControllers } from '../../common/use-controllers';
 import { useUserUnit } from '../../common/use-user-unit';
 import { INCIDENTS_PATH, RULES_PATH } from './automation-routes';
-import { useEditorSlot } from './editor-slot';
+import { useEditorSlot } from '../../common/editor-slot';
 import { ProfileCard } from './profile-card';
 import { ProfileEditor } from './profile-editor';
 import { useProfiles } from './use-profiles';

@@ -3,7 +3,7 @@ import { useControllers } from '../../common/use-controllers';
 import { useUserUnit } from '../../common/use-user-unit';
 import { useQuickActions } from '../../common/use-quick-actions';
 import { INCIDENTS_PATH, PROFILES_PATH } from './automation-routes';
-import { useEditorSlot } from './editor-slot';
+import { useEditorSlot } from '../../common/editor-slot';
 import { notifiesInBrowser } from './browser-notifications';
 import { NotificationsOffer } from './notifications-offer';
 import { RuleCard } from './rule-card';

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Controllers } from '../../common/controller-list';
+import { useEditorSlot } from '../../common/editor-slot';
 import { QuickActionCard } from './quick-action-card';
 import { QuickActionEditor } from './quick-action-editor';
 import type { QuickAction } from '../../common/quick-action';
@@ -11,22 +11,7 @@ import { useQuickActions } from '../../common/use-quick-actions';
  */
 export function QuickActionsSection({ controllers }: { controllers: Controllers }) {
   const { actions, problem, save, remove } = useQuickActions();
-  // undefined: no form open; null: the form of a new action.
-  const [editing, setEditing] = useState<QuickAction | null>();
-  const [closed, setClosed] = useState(false);
-  const newButton = useRef<HTMLButtonElement>(null);
-  // The form's controls leave the page when it closes: the keyboard focus goes back to where forms open.
-  useEffect(() => {
-    if (closed) newButton.current?.focus();
-  }, [closed]);
-  const edit = (action: QuickAction | null) => {
-    setClosed(false);
-    setEditing(action);
-  };
-  const close = () => {
-    setEditing(undefined);
-    setClosed(true);
-  };
+  const { editing, newButton, edit, close } = useEditorSlot<QuickAction>();
   return (
     <section class="quick-actions" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title">Quick actions</h2>
