@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { Page } from '@playwright/test';
 import { connectAsync, MqttClient } from 'mqtt';
 import { blockTopic } from '@eventcast/domain';
-import { PrivateBroker } from '@eventcast/testing';
 import { createBlocks } from './harness/blocks-api';
 import { closeVisitors, newVisitor, PHONE } from './harness/browser';
 import { seriousAxeViolations } from './harness/page-checks';
@@ -36,20 +35,17 @@ async function everythingMarked(page: Page): Promise<string> {
 
 test.describe('a brewer asking the graph why a value changed', () => {
   test.describe.configure({ mode: 'serial' });
-  let broker: PrivateBroker;
   let stack: WebStack;
   let mqtt: MqttClient;
   let page: Page;
   let serviceId: string;
   let graphUrl: string;
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    broker = await PrivateBroker.start();
-    stack = await WebStack.start({ brokerUrl: broker.url, datastore });
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, serviceId, BLOCKS);
-    mqtt = await connectAsync(broker.url);
+    mqtt = await connectAsync(stack.brokerUrl);
     const view = new URLSearchParams({ f: `${serviceId}/Beer setpoint/setting[degC]`, range: '10m' });
     graphUrl = `${stack.url}/?${view}`;
     page = await newVisitor(browser);
@@ -58,8 +54,6 @@ test.describe('a brewer asking the graph why a value changed', () => {
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
     await mqtt?.endAsync();
-    await stack?.stop();
-    await broker?.stop();
   });
 
   test("shows a patch through REST and one through MQTT on the patched block's graph, each from what to what and by whom", async () => {

@@ -42,9 +42,11 @@ async function useToken(dialog: Locator): Promise<number> {
   return givenAt;
 }
 
+const token = randomBytes(24).toString('hex');
+test.use({ stackOptions: { apiToken: token } });
+
 test.describe('a user of services that have an API_TOKEN', () => {
   test.describe.configure({ mode: 'serial' });
-  const token = randomBytes(24).toString('hex');
   const key = `web-e2e-token-${randomBytes(4).toString('hex')}`;
   const field = `${key}/fridge/temp[degC]`;
   let stack: WebStack;
@@ -57,11 +59,10 @@ test.describe('a user of services that have an API_TOKEN', () => {
   const urls: string[] = [];
   let tokenGiven = false;
 
-  const publish = (value: number) => publishHistoryEvent(key, { fridge: { 'temp[degC]': value } });
+  const publish = (value: number) => publishHistoryEvent(stack, key, { fridge: { 'temp[degC]': value } });
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    stack = await WebStack.start({ apiToken: token });
+  test.beforeAll(async ({ browser, stack: tokenStack }) => {
+    stack = await tokenStack.reset();
     page = await newVisitor(browser);
     page.on('request', (request) => urls.push(request.url()));
     page.on('websocket', (socket) => {
@@ -74,7 +75,6 @@ test.describe('a user of services that have an API_TOKEN', () => {
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test('asks for the token in a dialog when a call is refused', async () => {

@@ -1,7 +1,6 @@
 import { Page } from '@playwright/test';
 import { connectAsync, MqttClient } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { PrivateBroker } from '@eventcast/testing';
 import { closeVisitors, newVisitor, PHONE } from './harness/browser';
 import { focusArrivesIn, tabTo } from './harness/keyboard';
 import { seriousAxeViolations } from './harness/page-checks';
@@ -27,7 +26,6 @@ function recordNotifications(): void {
 
 test.describe('a brewer told when the beer gets too warm', () => {
   test.describe.configure({ mode: 'serial' });
-  let broker: PrivateBroker;
   let stack: WebStack;
   let bus: MqttClient;
   let page: Page;
@@ -42,12 +40,9 @@ test.describe('a brewer told when the beer gets too warm', () => {
     );
   const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    // A broker of its own: the automation service follows every history event and datastore change on its bus.
-    broker = await PrivateBroker.start();
-    stack = await WebStack.start({ brokerUrl: broker.url, datastore });
-    bus = await connectAsync(broker.url);
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
+    bus = await connectAsync(stack.brokerUrl);
     await publishBeer(20);
     await expect
       .poll(async () => (await stack.history.client.POST('/timeseries/fields', { body: {} })).data, {
@@ -63,8 +58,6 @@ test.describe('a brewer told when the beer gets too warm', () => {
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
     await bus?.endAsync();
-    await stack?.stop();
-    await broker?.stop();
   });
 
   test('a rule without a field or a threshold is refused with its problems beside the inputs, nothing saved', async () => {

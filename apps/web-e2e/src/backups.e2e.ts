@@ -20,9 +20,8 @@ test.describe("a user saving and loading a controller's backup", () => {
   let serviceId: string;
   let saved: string;
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    stack = await WebStack.start({ datastore });
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, serviceId, BLOCKS);
     page = await newVisitor(browser);
@@ -30,7 +29,6 @@ test.describe("a user saving and loading a controller's backup", () => {
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test('saves the backup as a file named by the controller and the time', async () => {

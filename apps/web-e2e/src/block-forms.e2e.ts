@@ -11,9 +11,8 @@ test.describe("a brewer making blocks through the forms, in a brewer's words", (
   let page: Page;
   let serviceId: string;
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(120_000);
-    stack = await WebStack.start();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     page = await newVisitor(browser);
     await page.goto(`${stack.url}/controllers/${serviceId}`);
@@ -21,7 +20,6 @@ test.describe("a brewer making blocks through the forms, in a brewer's words", (
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   /** Creates a block of `type` under `id` through the New block panel, and waits for its card. */

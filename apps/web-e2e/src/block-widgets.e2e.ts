@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { Locator, Page } from '@playwright/test';
-import { PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
+import { ServiceUnderTest } from '@eventcast/testing';
 import { createBlocks } from './harness/blocks-api';
 import { blockCard } from './harness/block-cards';
 import { blockWidgetOf, createHeatedFridge, dashboardWidget, saveDashboard, widgetFact } from './harness/block-widgets';
@@ -13,24 +12,15 @@ const DASHBOARD = 'dashboard-brew-day-e2e';
 
 test.describe('a brewer who watches and sets blocks from a dashboard', () => {
   test.describe.configure({ mode: 'serial' });
-  let broker: PrivateBroker;
   let stack: WebStack;
   let cellar: ServiceUnderTest<'controller'>;
   let page: Page;
   let fermenter: string;
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    // A broker of its own: the editors offer every controller on the bus, and the shared broker holds other suites'.
-    broker = await PrivateBroker.start();
-    stack = await WebStack.start({ brokerUrl: broker.url, datastore });
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     fermenter = stack.controller.env.SERVICE_ID;
-    cellar = await ServiceUnderTest.start('controller', {
-      MQTT_URL: broker.url,
-      SERVICE_ID: 'cellar',
-      DATASTORE_URL: stack.datastore.url,
-      DATA_DIR: join(stack.controller.env.DATA_DIR, '..', 'cellar'),
-    });
+    cellar = await stack.startController('cellar');
     await createHeatedFridge(stack.controller.client, fermenter);
     await createBlocks(cellar.client, 'cellar', [
       { id: 'Cellar sensor', type: 'TempSensorMock', data: { connected: true, setting: 12.5 } },
@@ -62,8 +52,6 @@ test.describe('a brewer who watches and sets blocks from a dashboard', () => {
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
     await cellar?.stop();
-    await stack?.stop();
-    await broker?.stop();
   });
 
   test("shows a setpoint's temperature against its setpoint, live, and each controller's status", async () => {

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { Page } from '@playwright/test';
-import { PrivateBroker, ServiceUnderTest } from '@eventcast/testing';
+import { ServiceUnderTest } from '@eventcast/testing';
 import { blockCard, fieldName, fieldValue } from './harness/block-cards';
 import { closeVisitors, newVisitor, PHONE } from './harness/browser';
 import { raiseSetpointThroughForm } from './harness/control-loop';
@@ -16,32 +15,21 @@ async function pageWidth(page: Page): Promise<number> {
 
 test.describe('a user watching the controllers', () => {
   test.describe.configure({ mode: 'serial' });
-  let broker: PrivateBroker;
   let stack: WebStack;
   let cellar: ServiceUnderTest<'controller'>;
   let page: Page;
   let serviceId: string;
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    // A broker of its own: the page lists every controller on the bus, and the shared broker holds other suites'.
-    broker = await PrivateBroker.start();
-    stack = await WebStack.start({ brokerUrl: broker.url, datastore });
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
-    cellar = await ServiceUnderTest.start('controller', {
-      MQTT_URL: broker.url,
-      SERVICE_ID: 'cellar',
-      DATASTORE_URL: stack.datastore.url,
-      DATA_DIR: join(stack.controller.env.DATA_DIR, '..', 'cellar'),
-    });
+    cellar = await stack.startController('cellar');
     page = await newVisitor(browser);
   });
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
     await cellar?.stop();
-    await stack?.stop();
-    await broker?.stop();
   });
 
   test('lists every controller on the bus as online, with its device and block count', async () => {

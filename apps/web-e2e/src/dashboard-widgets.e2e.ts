@@ -39,14 +39,13 @@ test.describe('a brewer reads the cellar on a dashboard of graph, metrics and qu
   let page: Page;
   let controller: string;
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    stack = await WebStack.start({ datastore });
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     controller = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, controller, [
       { id: 'Cellar setpoint', type: 'SetpointSensorPair', data: { enabled: true, storedSetting: 12 } },
     ]);
-    await publishHistoryEvent(key, { cellar: { 'temp[degC]': 12.5, 'humidity[%]': 71.5 } });
+    await publishHistoryEvent(stack, key, { cellar: { 'temp[degC]': 12.5, 'humidity[%]': 71.5 } });
     for (const field of [temperature, humidity]) await waitForStoredField(stack, field);
     const actions = [
       { id: `action-warm-${key}`, name: 'Warm cellar', storedSetting: 14 },
@@ -106,7 +105,6 @@ test.describe('a brewer reads the cellar on a dashboard of graph, metrics and qu
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   async function set(value: { namespace: string; id: string } & Record<string, unknown>): Promise<void> {
@@ -123,7 +121,7 @@ test.describe('a brewer reads the cellar on a dashboard of graph, metrics and qu
     await waitForGraphData(page, 'the published value in the widget', (table) =>
       columnPoints(table, 'Cellar').some(({ value }) => value === 12.5),
     );
-    await publishHistoryEvent(key, { cellar: { 'temp[degC]': 13.25 } });
+    await publishHistoryEvent(stack, key, { cellar: { 'temp[degC]': 13.25 } });
     // The new value gets a bucket of its own, or shares the first one's (their mean) when it came within its width.
     await waitForGraphData(page, 'the new value in the widget', (table) =>
       columnPoints(table, 'Cellar').some(({ value }) => value === 13.25 || value === 12.88),

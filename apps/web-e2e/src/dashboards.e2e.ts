@@ -60,7 +60,7 @@ test.describe('a brewer with a dashboard of notes', () => {
 
   test.beforeAll(async ({ browser, datastore }) => {
     test.setTimeout(120_000);
-    // A broker of its own, which the kiosk's test stops and starts again.
+    // A stack and a broker of its own, not the project's: the kiosk's test stops and starts them again.
     broker = await PrivateBroker.start();
     stack = await WebStack.start({ brokerUrl: broker.url, datastore });
     page = await newVisitor(browser);

@@ -27,9 +27,8 @@ test.describe('a user of the datastore page', () => {
   const stored = async (namespace: string) =>
     (await stack.datastore.client.POST('/mget', { body: { namespace } })).data?.values;
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    stack = await WebStack.start({ datastore });
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     const { response } = await stack.datastore.client.POST('/mset', { body: { values: seeded } });
     expect(response.status).toBe(200);
     first = await newVisitor(browser);
@@ -38,7 +37,6 @@ test.describe('a user of the datastore page', () => {
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test('shows the namespaces as a tree, and the documents of the one chosen', async () => {

@@ -19,15 +19,13 @@ test.describe('a user exports the graph of a cellar', () => {
   let stack: WebStack;
   let page: Page;
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    stack = await WebStack.start();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
   });
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   async function exported(button: 'Export CSV' | 'Export PNG'): Promise<Download> {
@@ -62,7 +60,7 @@ test.describe('a user exports the graph of a cellar', () => {
   }
 
   test('names the CSV and the PNG by the field and the span, and puts the legend above the graph in the PNG', async () => {
-    await publishHistoryEvent(key, { cellar: { 'temp[degC]': 12.5 } });
+    await publishHistoryEvent(stack, key, { cellar: { 'temp[degC]': 12.5 } });
     await waitForStoredField(stack, field);
     await page.goto(stack.url);
     await (await searchField(page, key, field)).click();

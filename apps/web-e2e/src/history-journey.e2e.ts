@@ -27,7 +27,7 @@ describeOnGraphQuestDb('a user explores a fermenter history in the browser', (qu
   const violations: string[] = [];
 
   const publish = (values: { beer: number; pressure?: number }) =>
-    publishHistoryEvent(key, {
+    publishHistoryEvent(stack, key, {
       fermenter: {
         'beer[degC]': values.beer,
         ...(values.pressure !== undefined && { 'pressure[bar]': values.pressure }),

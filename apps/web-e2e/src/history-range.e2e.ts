@@ -91,12 +91,11 @@ test.describe('the custom range of the history page shows the span on the graph'
         [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)),
       );
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(120_000);
-    stack = await WebStack.start();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
     publishedAt = Date.now();
-    for (const value of [1.5, 1.75, 2]) await publishHistoryEvent(key, { tank: { 'level[m]': value } });
+    for (const value of [1.5, 1.75, 2]) await publishHistoryEvent(stack, key, { tank: { 'level[m]': value } });
     await waitForStoredField(stack, level);
     await page.goto(stack.url);
     await (await searchField(page, `${key}/`, level)).click();
@@ -104,7 +103,6 @@ test.describe('the custom range of the history page shows the span on the graph'
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test('shows the last hour after the 1 h preset', async () => {
@@ -118,7 +116,7 @@ test.describe('the custom range of the history page shows the span on the graph'
 
   test('keeps a typed range while the live graph moves on, and drops it for a preset', async () => {
     await fromInput().fill('2026-01-02T03:04:05');
-    await publishHistoryEvent(key, { tank: { 'level[m]': 10 } });
+    await publishHistoryEvent(stack, key, { tank: { 'level[m]': 10 } });
     await waitForGraphData(page, 'the live graph to draw a new event', (table) =>
       columnPoints(table, level).some(({ value }) => value > 2),
     );

@@ -29,20 +29,18 @@ test.describe('a temperature graph goes on when the user switches from degC to d
   /** Publishes the sensor's value as the controller does: under the postfix of the user's unit. */
   const publish = async (unit: 'degC' | 'degF', values: number[]) => {
     for (const value of values) {
-      await publishHistoryEvent(key, { 'TempSensorOneWire-1': { [`value[${unit}]`]: value } });
+      await publishHistoryEvent(stack, key, { 'TempSensorOneWire-1': { [`value[${unit}]`]: value } });
       await new Promise((done) => setTimeout(done, EVENT_SPACING_MS));
     }
   };
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    stack = await WebStack.start();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
   });
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test('draws the degC values of a view saved in degC', async () => {

@@ -24,19 +24,17 @@ test.describe('the history page shows values as a brewer reads them and keeps up
   let page: Page;
   const violations: string[] = [];
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    stack = await WebStack.start();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
   });
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test('shows a reading rounded, with its unit, in the latest values and the data table', async () => {
-    await publishHistoryEvent(key, { fermenter: { 'beer[degC]': 20.15299960990215 } });
+    await publishHistoryEvent(stack, key, { fermenter: { 'beer[degC]': 20.15299960990215 } });
     await waitForStoredField(stack, beer);
     await page.goto(stack.url);
     await (await searchField(page, key, beer)).click();
@@ -57,19 +55,23 @@ test.describe('the history page shows values as a brewer reads them and keeps up
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
-      return readFileSync(await download.path(), 'utf8')
+      const [header, ...rows] = readFileSync(await download.path(), 'utf8')
         .trim()
         .split(/\r?\n/)
-        .slice(1);
+        .map((line) => line.split(','));
+      // Notes an earlier suite added on the same stack are rows of their own, with a last column
+      // `annotation` that the readings' rows leave empty.
+      const readings = header.at(-1) === 'annotation' ? rows.filter((row) => row.at(-1) === '') : rows;
+      return readings.map((row) => row[1]);
     };
-    expect((await exportCsv()).map((line) => line.split(',')[1])).toEqual(['20.15299960990215']);
+    expect(await exportCsv()).toEqual(['20.15299960990215']);
     await page.getByRole('checkbox', { name: 'Round values in the CSV' }).check();
-    expect((await exportCsv()).map((line) => line.split(',')[1])).toEqual(['20.15']);
+    expect(await exportCsv()).toEqual(['20.15']);
   });
 
   test('counts a field that arrives while the page is open', async () => {
     await expect.poll(() => shownFieldCount(page), { message: 'the count of the one field found' }).toBe(1);
-    await publishHistoryEvent(key, { kettle: { 'wort[degC]': 65 } });
+    await publishHistoryEvent(stack, key, { kettle: { 'wort[degC]': 65 } });
     await expect
       .poll(() => shownFieldCount(page), { message: 'the count to take in the new field', timeout: 20_000 })
       .toBe(2);

@@ -22,18 +22,16 @@ test.describe("a page's live edge is one WebSocket", () => {
       .filter((socket) => !socket.isClosed())
       .map((socket) => new URL(socket.url()).pathname);
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    stack = await WebStack.start();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
     page.on('websocket', (socket) => sockets.push(socket));
-    await publishHistoryEvent(key, { fridge: { 'beer[degC]': 19.5 } });
+    await publishHistoryEvent(stack, key, { fridge: { 'beer[degC]': 19.5 } });
     await waitForStoredField(stack, field);
   });
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test("carries the live graph, its annotations and the user's unit on one socket", async () => {
@@ -43,7 +41,7 @@ test.describe("a page's live edge is one WebSocket", () => {
       columnPoints(table, field).some(({ value }) => value === 19.5),
     );
     // The live graph shows the bucket's mean: above 19.5 once the new value came through the socket.
-    await publishHistoryEvent(key, { fridge: { 'beer[degC]': 20.25 } });
+    await publishHistoryEvent(stack, key, { fridge: { 'beer[degC]': 20.25 } });
     await waitForGraphData(page, 'the live graph to take the new value', (table) =>
       columnPoints(table, field).some(({ value }) => value > 19.5),
     );

@@ -45,17 +45,15 @@ test.describe("the app's look follows the system's colour scheme", () => {
         [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)),
       );
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    stack = await WebStack.start();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
-    await publishHistoryEvent(key, { fridge: { 'beer[degC]': 19.8 } });
+    await publishHistoryEvent(stack, key, { fridge: { 'beer[degC]': 19.8 } });
     await waitForStoredField(stack, field);
   });
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test('is light by day, with dark text', async () => {

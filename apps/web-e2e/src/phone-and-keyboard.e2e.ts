@@ -18,17 +18,15 @@ test.describe('a user on a phone, by keyboard only', () => {
   let stack: WebStack;
   let page: Page;
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    stack = await WebStack.start();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser, PHONE);
-    await publishHistoryEvent(key, { fridge: { 'temp[degC]': 3.75 } });
+    await publishHistoryEvent(stack, key, { fridge: { 'temp[degC]': 3.75 } });
     await waitForStoredField(stack, field);
   });
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   test('fits a 390 px wide screen without sideways scrolling', async () => {

@@ -1,5 +1,4 @@
 import { Page } from '@playwright/test';
-import { PrivateBroker } from '@eventcast/testing';
 import { blockCard, fieldValue } from './harness/block-cards';
 import { createBlocks } from './harness/blocks-api';
 import { closeVisitors, newVisitor, PHONE } from './harness/browser';
@@ -20,7 +19,6 @@ const PLAN = 'Hold 20.00 °C for 7 d, then ramp to 22.00 °C over 2 d, then hold
 
 test.describe('a brewer giving a beer its fermentation profile', () => {
   test.describe.configure({ mode: 'serial' });
-  let broker: PrivateBroker;
   let stack: WebStack;
   let page: Page;
   let serviceId: string;
@@ -28,10 +26,8 @@ test.describe('a brewer giving a beer its fermentation profile', () => {
   const card = () => page.getByRole('list', { name: 'Profiles' }).getByRole('listitem', { name: 'Ale' });
   const listed = async () => (await stack.automation.client.POST('/profiles/list')).data?.values ?? [];
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    broker = await PrivateBroker.start();
-    stack = await WebStack.start({ brokerUrl: broker.url, datastore });
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, serviceId, BLOCKS);
     page = await newVisitor(browser);
@@ -39,8 +35,6 @@ test.describe('a brewer giving a beer its fermentation profile', () => {
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
-    await broker?.stop();
   });
 
   test('a step without its setting is refused with the problem beside the input, nothing saved', async () => {

@@ -1,5 +1,4 @@
 import { Locator, Page } from '@playwright/test';
-import { PrivateBroker } from '@eventcast/testing';
 import { createBlocks } from './harness/blocks-api';
 import { closeVisitors, newVisitor, PHONE } from './harness/browser';
 import { controllerCard } from './harness/controllers-page';
@@ -40,17 +39,13 @@ const temperaturesIn = (page: Page, serviceId: string): Locator =>
 
 test.describe('a user with quick actions across two controllers', () => {
   test.describe.configure({ mode: 'serial' });
-  let broker: PrivateBroker;
   let stack: WebStack;
   let cellar: SecondController;
   let page: Page;
   let fermenter: string;
 
-  test.beforeAll(async ({ browser, datastore }) => {
-    test.setTimeout(120_000);
-    // A broker of its own: the page offers every controller on the bus, and the shared broker holds other suites'.
-    broker = await PrivateBroker.start();
-    stack = await WebStack.start({ brokerUrl: broker.url, datastore });
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     fermenter = stack.controller.env.SERVICE_ID;
     cellar = await SecondController.start(stack, 'cellar');
     for (const [service, serviceId, blocks] of [
@@ -65,8 +60,6 @@ test.describe('a user with quick actions across two controllers', () => {
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
     await cellar?.stop();
-    await stack?.stop();
-    await broker?.stop();
   });
 
   test('creates a quick action that sets setpoints on both controllers, refusing a value the block type does not take', async () => {

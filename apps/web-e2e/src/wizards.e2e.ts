@@ -25,6 +25,9 @@ const FERMENT_BLOCKS = [
   'Ferment beer PID',
 ];
 
+// A controller whose simulated fridge warms and cools, on a clock 600 times as fast.
+test.use({ stackOptions: { controllerEnv: { SIM_FRIDGE: 'on', SIM_SPEED } } });
+
 test.describe('a brewer setting up a fermentation fridge with the quick start', () => {
   test.describe.configure({ mode: 'serial' });
   let stack: WebStack;
@@ -32,9 +35,8 @@ test.describe('a brewer setting up a fermentation fridge with the quick start', 
   let serviceId: string;
   let controller: ControllerApiClient;
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(120_000);
-    stack = await WebStack.start({ controllerEnv: { SIM_FRIDGE: 'on', SIM_SPEED } });
+  test.beforeAll(async ({ browser, stack: fridgeStack }) => {
+    stack = await fridgeStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     controller = createControllerClient(stack.url, serviceId);
     page = await newVisitor(browser);
@@ -42,7 +44,6 @@ test.describe('a brewer setting up a fermentation fridge with the quick start', 
 
   test.afterAll(async ({ browser }) => {
     await closeVisitors(browser);
-    await stack?.stop();
   });
 
   /** The block `id` as the controller's REST API reads it. */

@@ -1,15 +1,14 @@
 import { connectAsync } from 'mqtt';
 import { historyTopic } from '@eventcast/domain';
-import { testBrokerUrl } from '@eventcast/testing';
 import { WebStack } from './web-stack';
 import { expect } from './web-test';
 
 /**
- * Publishes one history event (docs/events.md) for `key` on the shared broker, as a controller
+ * Publishes one history event (docs/events.md) for `key` on the broker of `stack`, as a controller
  * does; the history service stamps it with the time it receives it.
  */
-export async function publishHistoryEvent(key: string, data: Record<string, unknown>): Promise<void> {
-  const publisher = await connectAsync(testBrokerUrl());
+export async function publishHistoryEvent(stack: WebStack, key: string, data: Record<string, unknown>): Promise<void> {
+  const publisher = await connectAsync(stack.brokerUrl);
   try {
     await publisher.publishAsync(historyTopic(key), JSON.stringify({ key, data }), { qos: 1 });
   } finally {

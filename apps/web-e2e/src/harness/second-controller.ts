@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { ProxyProcess, ServiceUnderTest } from '@eventcast/testing';
 import { WebStack } from './web-stack';
 
@@ -20,12 +19,7 @@ export class SecondController {
 
   /** Starts the controller `serviceId`, then the proxy in front of every service. */
   static async start(stack: WebStack, serviceId: string): Promise<SecondController> {
-    const controller = await ServiceUnderTest.start('controller', {
-      MQTT_URL: stack.controller.env.MQTT_URL,
-      SERVICE_ID: serviceId,
-      DATASTORE_URL: stack.datastore.url,
-      DATA_DIR: join(stack.controller.env.DATA_DIR, '..', serviceId),
-    });
+    const controller = await stack.startController(serviceId);
     try {
       const proxy = await ProxyProcess.start({
         upstreams: [

@@ -45,6 +45,11 @@ export class WebStack {
     private readonly dataDir: string,
   ) {}
 
+  /** The broker every service of the stack talks to. */
+  get brokerUrl(): string {
+    return this.history.env.MQTT_URL;
+  }
+
   /** The page's origin: the app at `/`, the services below their prefixes. */
   get url(): string {
     return this.proxy.url;
@@ -114,6 +119,38 @@ export class WebStack {
       rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
+  }
+
+  /**
+   * Empties what an earlier suite on this stack could have left for the pages to show: the
+   * controller's user blocks (system blocks stay; discovery finds the simulated ones again) and every
+   * document of the datastore but the controller's own, which it keeps with its blocks. The history
+   * stays: each suite publishes under a key of its own. Resolves with this stack, for a suite's
+   * `beforeAll` to take as it starts.
+   */
+  async reset(): Promise<WebStack> {
+    const deleted = await this.controller.client.POST('/blocks/all/delete');
+    if (!deleted.response.ok) throw new Error(`could not delete the blocks: ${deleted.response.status}`);
+    const { data } = await this.datastore.client.POST('/namespaces', { body: {} });
+    for (const { namespace } of data?.namespaces ?? []) {
+      if (namespace === `controller-service:${this.controller.env.SERVICE_ID}`) continue;
+      const { response } = await this.datastore.client.POST('/mdelete', { body: { namespace, filter: '*' } });
+      if (!response.ok) throw new Error(`could not empty the namespace ${namespace}: ${response.status}`);
+    }
+    return this;
+  }
+
+  /**
+   * Starts another controller, `serviceId`, beside the stack's, on its broker and datastore and with
+   * a data folder of its own, new each time: for a page that shows or acts on several controllers.
+   */
+  startController(serviceId: string): Promise<ServiceUnderTest<'controller'>> {
+    return ServiceUnderTest.start('controller', {
+      MQTT_URL: this.brokerUrl,
+      SERVICE_ID: serviceId,
+      DATASTORE_URL: this.datastore.url,
+      DATA_DIR: mkdtempSync(join(this.dataDir, `${serviceId}-`)),
+    });
   }
 
   /**
