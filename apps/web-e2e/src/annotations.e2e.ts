@@ -103,9 +103,8 @@ test.describe('a brewer asking the graph why a value changed', () => {
   });
 
   test('keeps a note added by a click on the graph, and a second visitor sees it without a reload', async ({
-    browser,
+    visitor: second,
   }) => {
-    const second = await newVisitor(browser);
     await second.goto(graphUrl);
     await expect(second.getByRole('figure', { name: 'Graph' }).locator('canvas').first()).toBeVisible();
     await page.goto(graphUrl);
@@ -143,8 +142,7 @@ test.describe('a brewer asking the graph why a value changed', () => {
     await offline.close();
   });
 
-  test('lists the brew log on a 390 px wide screen without sideways scrolling', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('lists the brew log on a 390 px wide screen without sideways scrolling', async ({ phone }) => {
     await phone.goto(`${stack.url}/brews`);
     await expect(phone.getByRole('heading', { name: 'Brew 12: IPA' })).toBeVisible();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -124,9 +124,8 @@ test.describe('a user of services that have an API_TOKEN', () => {
   });
 
   test('says a wrong token was refused, keeps it to mend, and works once the right one is typed', async ({
-    browser,
+    visitor,
   }) => {
-    const visitor = await newVisitor(browser);
     await visitor.goto(stack.url);
     const dialog = visitor.getByRole('dialog', { name: 'API token' });
     const wrong = `${token.slice(0, -1)}x`;
@@ -146,8 +145,7 @@ test.describe('a user of services that have an API_TOKEN', () => {
     await visitor.close();
   });
 
-  test('asks for the token on the Controllers page, which then lists the controller live', async ({ browser }) => {
-    const visitor = await newVisitor(browser);
+  test('asks for the token on the Controllers page, which then lists the controller live', async ({ visitor }) => {
     const refusedAfter = watchRefusals(visitor);
     const visited: string[] = [];
     visitor.on('request', (request) => visited.push(request.url()));

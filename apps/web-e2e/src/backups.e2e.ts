@@ -112,8 +112,7 @@ test.describe("a user saving and loading a controller's backup", () => {
     await expect(page.getByRole('group', { name: 'Load notes.json?' })).toHaveCount(0);
   });
 
-  test('fits the backup panel on a 390 px wide screen', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('fits the backup panel on a 390 px wide screen', async ({ phone }) => {
     await phone.goto(`${stack.url}/controllers/${serviceId}`);
     await expect(blockCard(phone, 'Fridge setpoint')).toBeVisible();
     await phone.getByText('Backup', { exact: true }).click();

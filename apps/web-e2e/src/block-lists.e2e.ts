@@ -98,8 +98,7 @@ test.describe("a user editing a block's list in its form", () => {
     await expect(seriousAxeViolations(page, 'block form with a problem in a list')).resolves.toEqual([]);
   });
 
-  test('reaches every part of the list by keyboard on a 390 px wide screen', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('reaches every part of the list by keyboard on a 390 px wide screen', async ({ phone }) => {
     await phone.goto(`${stack.url}/controllers/${serviceId}`);
     const card = blockCard(phone, SENSOR.id);
     await card.getByRole('button', { name: `Edit ${SENSOR.id}` }).click();

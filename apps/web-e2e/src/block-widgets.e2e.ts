@@ -175,9 +175,9 @@ test.describe('a brewer who watches and sets blocks from a dashboard', () => {
     await page.getByRole('button', { name: 'Edit dashboard' }).click();
   });
 
-  test("opens the block's card on its controller's page, scrolled to it, from Open form", async ({ browser }) => {
+  test("opens the block's card on its controller's page, scrolled to it, from Open form", async ({ openVisitor }) => {
     // A short window, so that the card is below the fold unless the page scrolls to it.
-    const short = await newVisitor(browser, { width: 1280, height: 400 });
+    const short = await openVisitor({ width: 1280, height: 400 });
     await short.goto(`${stack.url}/dashboards/${DASHBOARD}`);
     await dashboardWidget(short, 'Heater PID').getByRole('link', { name: 'Open form' }).click();
     await expect(short.getByRole('heading', { level: 1, name: `Blocks of ${fermenter}` })).toBeVisible();
@@ -185,8 +185,7 @@ test.describe('a brewer who watches and sets blocks from a dashboard', () => {
     await short.context().close();
   });
 
-  test('fits a 390 px wide screen, its controls in reach', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('fits a 390 px wide screen, its controls in reach', async ({ phone }) => {
     await phone.goto(`${stack.url}/dashboards/${DASHBOARD}`);
     const setpoint = dashboardWidget(phone, 'Fridge setpoint');
     await expect(widgetFact(setpoint, 'Setpoint in effect')).toHaveText('21.50 °C');

@@ -50,8 +50,7 @@ test.describe('a user watching the controllers', () => {
     await screenshot(page, 'controllers');
   });
 
-  test('removes an offline controller after asking, from every browser and for good', async ({ browser }) => {
-    const other = await newVisitor(browser);
+  test('removes an offline controller after asking, from every browser and for good', async ({ visitor: other }) => {
     await other.goto(`${stack.url}/controllers`);
     await expect(controllerCard(other, 'cellar')).toBeVisible();
     await expect(controllerCard(page, serviceId).getByRole('button', { name: `Remove ${serviceId}` })).toHaveCount(0);
@@ -234,8 +233,7 @@ test.describe('a user watching the controllers', () => {
     await expect(blockCard(page, 'SystemInfo').getByRole('button', { name: 'Delete SystemInfo' })).toHaveCount(0);
   });
 
-  test('fits both pages on a 390 px wide screen', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('fits both pages on a 390 px wide screen', async ({ phone }) => {
     await phone.goto(`${stack.url}/controllers`);
     await expect(controllerCard(phone, serviceId)).toBeVisible();
     expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);

@@ -220,8 +220,7 @@ test.describe('a brewer reads the cellar on a dashboard of graph, metrics and qu
     await expect(shown).toHaveText([/^Cold crash/]);
   });
 
-  test('the widgets fit a phone 390 px wide', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('the widgets fit a phone 390 px wide', async ({ phone }) => {
     await phone.goto(`${stack.url}/dashboards/${dashboardId}`);
     await expect(
       phone.getByRole('figure', { name: 'Graph Cellar temperature' }).locator('canvas').first(),

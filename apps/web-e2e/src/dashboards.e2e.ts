@@ -167,8 +167,7 @@ test.describe('a brewer with a dashboard of notes', () => {
     await expect(page.getByRole('button', { name: 'Add widget' })).toBeFocused();
   });
 
-  test('shows a note edited in another browser, and its new place, without a reload', async ({ browser }) => {
-    const other = await newVisitor(browser);
+  test('shows a note edited in another browser, and its new place, without a reload', async ({ visitor: other }) => {
     await other.goto(dashboardUrl);
     await expect(widget(other, 'Dry hop').getByText('Dry hop on day 3')).toBeVisible();
 
@@ -187,10 +186,9 @@ test.describe('a brewer with a dashboard of notes', () => {
   });
 
   test('shows a kiosk without navigation or edit controls, live again after every service and the broker restarted', async ({
-    browser,
+    visitor: kiosk,
   }) => {
     test.setTimeout(180_000);
-    const kiosk = await newVisitor(browser);
     await kiosk.goto(`${dashboardUrl}?kiosk`);
     await expect(widget(kiosk, 'Yeast').getByText('US-05, 11.5 g')).toBeVisible();
     const connection = kiosk.getByRole('status', { name: 'Connection' });
@@ -223,10 +221,9 @@ test.describe('a brewer with a dashboard of notes', () => {
   });
 
   test('notices a dead network path by its silence, says so, and is live again once the path is back', async ({
-    browser,
+    visitor: kiosk,
   }) => {
     test.setTimeout(180_000);
-    const kiosk = await newVisitor(browser);
     await kiosk.goto(`${dashboardUrl}?kiosk`);
     const connection = kiosk.getByRole('status', { name: 'Connection' });
     await expect(connection).toHaveText('Live');
@@ -247,10 +244,7 @@ test.describe('a brewer with a dashboard of notes', () => {
     await kiosk.context().close();
   });
 
-  test('fits 390 px wide: the widgets one under the other, in reading order, and the navigation', async ({
-    browser,
-  }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('fits 390 px wide: the widgets one under the other, in reading order, and the navigation', async ({ phone }) => {
     await phone.goto(dashboardUrl);
     await expect(phone.locator('.dashboard-widget h2')).toHaveText(['Dry hop, 50 g', 'Yeast']);
     const [first, second] = await Promise.all([

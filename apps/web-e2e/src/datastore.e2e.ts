@@ -182,8 +182,7 @@ test.describe('a user of the datastore page', () => {
     await expect(stored(settings)).resolves.toEqual(before);
   });
 
-  test('opens a document by keyboard alone, passes axe-core, and fits 390 px wide', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('opens a document by keyboard alone, passes axe-core, and fits 390 px wide', async ({ phone }) => {
     await phone.goto(`${stack.url}/datastore`);
     const ui = datastorePage(phone);
     await expect(ui.live).toBeVisible();

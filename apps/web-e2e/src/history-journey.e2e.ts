@@ -175,7 +175,7 @@ describeOnGraphQuestDb('a user explores a fermenter history in the browser', (qu
     ).toBe('PNG');
   });
 
-  test('saves the view, which its URL alone reopens in a new page, and deletes it', async ({ browser }) => {
+  test('saves the view, which its URL alone reopens in a new page, and deletes it', async ({ openVisitor }) => {
     await page.getByLabel('View name').fill(viewName);
     await page.getByRole('button', { name: 'Save view' }).click();
     const link = page.getByRole('list', { name: 'Saved views' }).getByRole('link', { name: viewName, exact: true });
@@ -183,7 +183,7 @@ describeOnGraphQuestDb('a user explores a fermenter history in the browser', (qu
     const href = await link.getAttribute('href');
     expect(href).toBeTruthy();
 
-    const reopened = await newVisitor(browser);
+    const reopened = await openVisitor();
     await reopened.goto(new URL(href ?? '', stack.url).href);
     await expect(reopened.getByLabel(`Label for ${beer}`)).toHaveValue('Beer');
     const table = await waitForGraphData(reopened, 'the saved view to draw its fields', (shown) =>
@@ -200,7 +200,7 @@ describeOnGraphQuestDb('a user explores a fermenter history in the browser', (qu
     await page.getByRole('button', { name: 'Save view' }).click();
     await page.getByRole('button', { name: `Delete ${viewName}` }).click();
     await expect(link).toHaveCount(0);
-    const later = await newVisitor(browser);
+    const later = await openVisitor();
     await later.goto(stack.url);
     const savedViews = later.getByRole('list', { name: 'Saved views' });
     await expect(savedViews.getByRole('link', { name: keptViewName, exact: true })).toBeVisible();

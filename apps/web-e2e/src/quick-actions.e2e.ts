@@ -167,9 +167,8 @@ test.describe('a user with quick actions across two controllers', () => {
   });
 
   test('shows an action saved in another browser, and takes away one deleted there, without a reload', async ({
-    browser,
+    visitor: other,
   }) => {
-    const other = await newVisitor(browser);
     await other.goto(`${cellar.url}/controllers`);
     await expect(quickActionCard(other, 'Ferment')).toBeVisible();
 
@@ -265,8 +264,7 @@ test.describe('a user with quick actions across two controllers', () => {
     await expect(quickActionCard(page, 'Ferment')).toHaveCount(1);
   });
 
-  test('fits the quick actions and their form on a 390 px wide screen', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('fits the quick actions and their form on a 390 px wide screen', async ({ phone }) => {
     await phone.goto(`${cellar.url}/controllers`);
     await expect(actionStateLine(quickActionCard(phone, 'Ferment')).filter({ hasText: /^Unknown/ })).toBeVisible();
     await phone.getByRole('button', { name: 'New quick action' }).click();

@@ -191,8 +191,7 @@ test.describe('a brewer setting up a fermentation fridge with the quick start', 
     await expect(seriousAxeViolations(page, 'quick start name clash')).resolves.toEqual([]);
   });
 
-  test('fits a phone 390 px wide', async ({ browser }) => {
-    const phone = await newVisitor(browser, PHONE);
+  test('fits a phone 390 px wide', async ({ phone }) => {
     await phone.goto(`${stack.url}/controllers/${serviceId}/quick-start`);
     await expect(phone.getByRole('form', { name: 'Fermentation fridge' })).toBeVisible();
     await expect(phone.getByText(`Free on ${serviceId}: 1 temperature sensor, 4 pins.`)).toBeVisible();
