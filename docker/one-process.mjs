@@ -1,7 +1,58 @@
-// The ports of the four services when one process runs them all (EVENTCAST_APP=all,
-// docs/deployment.md, "One process"): HISTORY_PORT, DATASTORE_PORT, CONTROLLER_PORT and
-// AUTOMATION_PORT, the defaults of npm start unless set; and the tokens of a service run beside the
-// services it calls.
+// The four services when one process runs them all (EVENTCAST_APP=all and `npm start --
+// --one-process`, docs/deployment.md, "One process"): each build's entry and the variables it
+// reads; their ports, HISTORY_PORT, DATASTORE_PORT, CONTROLLER_PORT and AUTOMATION_PORT, the
+// defaults of npm start unless set; and the tokens of a service run beside the services it calls.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The services of one process, in the order they start, each as its build in `distApps`
+ * (`dist/apps`) exports it, with its variables; and `entry`, one build's entry.js, whose `launch`
+ * (a process of its own) or `startServices` (beside other work) runs them all.
+ * @param {string} distApps
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function servicesOfOneProcess(distApps, env) {
+  const services = variablesOfOneProcess(env);
+  const entries = services.map(({ app }) => require(join(distApps, app, 'entry.js')));
+  return {
+    entry: entries[0],
+    launches: services.map(({ app, variables }, index) => ({ entry: entries[index][app], variables })),
+  };
+}
+
+/**
+ * The variables of each service in one process: the process's own, but for the port, the
+ * controller's and the automation service's DATASTORE_URL and the automation service's
+ * HISTORY_URL, those of the services beside them unless set, and their tokens (the API_TOKEN or
+ * API_TOKEN_FILE of all) unless set. Started in this order: the controller reads the user's units
+ * from the datastore as it starts, and the automation service its rules.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function variablesOfOneProcess(env) {
+  const ports = oneProcessPorts(env);
+  const datastoreUrl = env.DATASTORE_URL || `http://localhost:${ports.datastore}`;
+  return [
+    { app: 'history', variables: { ...env, PORT: ports.history } },
+    { app: 'datastore', variables: { ...env, PORT: ports.datastore } },
+    {
+      app: 'controller',
+      variables: { ...env, PORT: ports.controller, DATASTORE_URL: datastoreUrl, ...controllerDatastoreToken(env) },
+    },
+    {
+      app: 'automation',
+      variables: {
+        ...env,
+        PORT: ports.automation,
+        DATASTORE_URL: datastoreUrl,
+        HISTORY_URL: env.HISTORY_URL || `http://localhost:${ports.history}`,
+        ...automationTokens(env),
+      },
+    },
+  ];
+}
 
 /** @param {NodeJS.ProcessEnv} env */
 export function oneProcessPorts(env) {

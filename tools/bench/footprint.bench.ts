@@ -83,17 +83,21 @@ async function measureService(
   return { ...(await measureApp(name, env, pingPath)), floor };
 }
 
-/** `npm start`'s own process (the embedded broker and the proxy) and its services, idle; then stopped. */
+/**
+ * `npm start`'s own process (the embedded broker and the proxy; with --one-process the services
+ * too) and the services it runs as child processes, idle; then stopped.
+ */
 async function measureStack(name: Stack, options: string[]): Promise<Footprint> {
   const dataDir = mkdtempSync(join(tmpdir(), 'footprint-bench-stack-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const stack = await startNpmStartStack(WORKSPACE, dataDir, options);
   await sleep(IDLE_MS);
   const own = rssMiB(stack.pid);
-  const services = childPids(stack.pid).reduce((sum, pid) => sum + rssMiB(pid), 0);
+  const children = childPids(stack.pid);
+  const services = children.reduce((sum, pid) => sum + rssMiB(pid), 0);
   console.log(
-    `npm start${options.map((option) => ` ${option}`).join('')}: its own process (embedded broker and proxy) ${own.toFixed(0)} MiB, ` +
-      `its services ${services.toFixed(0)} MiB`,
+    `npm start${options.map((option) => ` ${option}`).join('')}: its own process ${own.toFixed(0)} MiB, ` +
+      `${children.length} child processes ${services.toFixed(0)} MiB`,
   );
   await stopAll();
   return { name, firstAnswerMs: stack.firstAnswerMs, rssMiB: own + services };

@@ -77,28 +77,22 @@ export function describeServices(settings, brokerUrl, workspace, mqttVersion) {
 }
 
 /**
- * The services of `npm start -- --one-process`: all four in one child process (docker/start-app.mjs
- * with EVENTCAST_APP=all), on the same ports and with the same variables as `describeServices`
+ * The variables of `npm start -- --one-process`, which runs the four services in its own process
+ * (docker/one-process.mjs), on the same ports and with the same variables as `describeServices`
  * gives each (docs/deployment.md, "One process").
  * @param {ReturnType<typeof describeServices>} services
- * @param {string} workspace
- * @returns {{ name: string, script: string, env: Record<string, string>, startsAfterPort?: number }}
+ * @returns {Record<string, string>}
  */
-export function oneProcess(services, workspace) {
+export function oneProcessVariables(services) {
   const byName = Object.fromEntries(services.map((service) => [service.name, service]));
   const { PORT: _historyPort, ...historyEnv } = byName.history.env;
   const { PORT: _controllerPort, ...controllerEnv } = byName.controller.env;
   return {
-    name: 'services',
-    script: join(workspace, 'docker', 'start-app.mjs'),
-    env: {
-      ...historyEnv,
-      ...controllerEnv,
-      EVENTCAST_APP: 'all',
-      HISTORY_PORT: String(byName.history.port),
-      DATASTORE_PORT: String(byName.datastore.port),
-      CONTROLLER_PORT: String(byName.controller.port),
-      AUTOMATION_PORT: String(byName.automation.port),
-    },
+    ...historyEnv,
+    ...controllerEnv,
+    HISTORY_PORT: String(byName.history.port),
+    DATASTORE_PORT: String(byName.datastore.port),
+    CONTROLLER_PORT: String(byName.controller.port),
+    AUTOMATION_PORT: String(byName.automation.port),
   };
 }

@@ -7,7 +7,8 @@ import { appsToBuild, buildApps, unbuiltApps } from './build.mjs';
 import { ServiceProcesses } from './children.mjs';
 import { configurationProblems } from './configuration.mjs';
 import { startProxy } from './proxy.mjs';
-import { describeServices, oneProcess } from './services.mjs';
+import { servicesOfOneProcess } from '../../docker/one-process.mjs';
+import { describeServices, oneProcessVariables } from './services.mjs';
 import { readSettings } from './settings.mjs';
 import { untilAnswers } from './tcp.mjs';
 
@@ -58,15 +59,16 @@ const proxy = await startProxy({
 });
 printPlan(broker, services, proxy.url);
 let stopping;
-// --one-process: the four services in one child, about half the memory (docs/deployment.md, "One process").
-const launched = process.argv.includes('--one-process') ? [oneProcess(services, workspace)] : services;
+const inOneProcess = process.argv.includes('--one-process');
 const processes = new ServiceProcesses({
-  names: launched.map(({ name }) => name),
+  names: services.map(({ name }) => name),
   onUnexpectedExit: () => {
-    console.error(`eventcast: stopping ${launched.length > 1 ? 'the other services' : 'the proxy and the broker'}`);
+    console.error('eventcast: stopping the other services');
     stop(1);
   },
 });
+/** The services this process runs itself, with --one-process. */
+let servicesHere;
 // npm passes SIGINT and SIGTERM on to this process, which the script's `exec` made its child.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -84,18 +86,36 @@ if (npmPid !== undefined) {
     stop(1);
   }, 500).unref();
 }
-for (const service of launched) {
-  if (service.startsAfterPort) {
-    await untilAnswers(service.startsAfterPort, { timeoutMs: 30_000, gaveUp: () => Boolean(stopping) });
+if (inOneProcess) {
+  // --one-process: the four services in this process, beside the proxy and the broker: one copy of
+  // Node.js and the packages for all (docs/deployment.md, "One process").
+  // Nest colours its logs unless NO_COLOR is set; escape codes only belong on a terminal.
+  if (!process.stdout.isTTY) process.env.NO_COLOR ??= '1';
+  const { entry, launches } = servicesOfOneProcess(join(workspace, 'dist', 'apps'), {
+    ...process.env,
+    ...oneProcessVariables(services),
+  });
+  try {
+    servicesHere = await entry.startServices(launches);
+  } catch (error) {
+    console.error(`eventcast: ${error.message}; stopping the proxy and the broker`);
+    stop(1);
   }
-  if (stopping) break;
-  processes.start({ ...service, cwd: workspace });
+} else {
+  for (const service of services) {
+    if (service.startsAfterPort) {
+      await untilAnswers(service.startsAfterPort, { timeoutMs: 30_000, gaveUp: () => Boolean(stopping) });
+    }
+    if (stopping) break;
+    processes.start({ ...service, cwd: workspace });
+  }
 }
 
 /** Stops the services, then the proxy and the embedded broker if there is one, and exits; once, whoever asks. */
 function stop(exitCode) {
   stopping ??= (async () => {
     await processes.stopAll();
+    await servicesHere?.stop('npm start stopping');
     await proxy.close();
     await broker.close();
     console.log('eventcast: stopped');

@@ -36,6 +36,8 @@ export async function startNpmStartStack(
     env: {
       ...process.env,
       // Empty counts as unset: the embedded broker and stores, whatever this shell has configured.
+      // npm start's script gives its own process the services' V8 options unless NODE_OPTIONS is set.
+      NODE_OPTIONS: process.env.NODE_OPTIONS || '--max-semi-space-size=4',
       MQTT_URL: '',
       REDIS_URL: '',
       QUESTDB_URL: '',

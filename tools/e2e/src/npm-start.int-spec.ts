@@ -274,15 +274,14 @@ describe('npm start -- --one-process', () => {
 
   afterAll(() => start?.kill());
 
-  it('runs the four services in one process, on their usual ports and behind the proxy', async () => {
-    const services = descendants(start.npm.pid ?? 0).filter((pid) =>
-      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('docker/start-app.mjs'),
+  it("runs the four services in npm start's own process, on their usual ports and behind the proxy", async () => {
+    const [script, ...others] = descendants(start.npm.pid ?? 0).filter((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('tools/start/start.mjs'),
     );
-    expect(services).toHaveLength(1);
+    expect(others).toEqual([]);
+    expect(descendants(script)).toEqual([]);
     for (const name of ['history', 'datastore', 'controller start-test', 'automation'])
-      expect(start.output).toMatch(
-        new RegExp(`^\\[services\\] +\\[Nest\\] ${services[0]} .* ${name} started at `, 'm'),
-      );
+      expect(start.output).toMatch(new RegExp(`^\\[Nest\\] ${script} .* ${name} started at `, 'm'));
     const web = `http://127.0.0.1:${ports.web}`;
     for (const ping of ['history/timeseries/ping', 'history/datastore/ping', 'start-test/ping', 'automation/ping'])
       expect({ ping, answer: await (await fetch(`${web}/${ping}`)).json() }).toEqual({
@@ -301,10 +300,10 @@ describe('npm start -- --one-process', () => {
   });
 });
 
-describe('npm start -- --one-process, whose one process ends', () => {
-  it('stops the proxy and the broker, without speaking of other services', async () => {
+describe('npm start -- --one-process, whose services cannot start', () => {
+  it('closes those it started, stops the proxy and the broker, and exits with 1', async () => {
     const ports = await freeStartPorts();
-    // The controller's port taken: the process cannot start that service, and exits.
+    // The controller's port taken: the process cannot start that service.
     const taken = createServer();
     await new Promise<void>((listening) => taken.listen(ports.controller, listening));
     try {
@@ -314,10 +313,14 @@ describe('npm start -- --one-process, whose one process ends', () => {
         encoding: 'utf8',
         timeout: 60_000,
       });
-      expect(result.stderr).toMatch(/^\[services\] exited unexpectedly \(exit code 1\)$/m);
-      expect(result.stderr).toContain('eventcast: stopping the proxy and the broker');
+      expect(result.stderr).toMatch(
+        /^eventcast: controller [\w-]+ could not start: .*EADDRINUSE.*; stopping the proxy and the broker$/m,
+      );
+      expect(result.stdout).toContain('history, datastore stopped');
       expect(result.stderr).not.toContain('other services');
       expect(result.status).toBe(1);
+      for (const [name, port] of Object.entries(ports).filter(([name]) => name !== 'controller'))
+        expect({ name, listening: await isListening(port) }).toEqual({ name, listening: false });
     } finally {
       taken.close();
     }

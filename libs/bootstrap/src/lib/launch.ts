@@ -32,50 +32,78 @@ export interface ServiceLaunch {
   variables: VariableSource;
 }
 
+/** A service could not start: logged where it failed, with the cause. */
+export class ServiceStartError extends Error {}
+
+/** Services started in this process: `stop` closes them all, the last started first, once. */
+export interface StartedServices {
+  stop(reason: string): Promise<void>;
+}
+
 /**
- * The `main` of every service, and of one process that runs several (docs/deployment.md, "One
- * process"): reads every configuration first, then starts the services in the order given, and
- * stops them all cleanly on SIGTERM or SIGINT (flush, publish final state, close connections, exit
- * 0). A bad configuration stops the process with exit code 1 before anything starts, with a
- * message naming each variable at fault; so does a service that cannot start.
+ * Reads every configuration first, then starts the services in the order given. A bad
+ * configuration rejects with a `ConfigurationError` naming each variable at fault, before anything
+ * starts; a service that cannot start is logged and rejects with a `ServiceStartError`, after
+ * those started before it are closed. For a process that runs the services beside work of its own
+ * (`npm start -- --one-process`) and stops them itself.
  */
-export async function launch(services: readonly ServiceLaunch[]): Promise<void> {
-  let configured: Array<{ entry: ServiceEntry; options: ServiceStartOptions }>;
-  try {
-    configured = services.map(({ entry, variables }) => ({ entry, options: entry.configure(variables) }));
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+export async function startServices(services: readonly ServiceLaunch[]): Promise<StartedServices> {
+  const configured = services.map(({ entry, variables }) => ({ entry, options: entry.configure(variables) }));
   const started: Array<{ app: INestApplication; name: string }> = [];
+  const stopper = stopperOf(started);
   for (const { entry, options } of configured) {
     try {
       const { app } = await entry.start(options);
       started.push({ app, name: options.name });
     } catch (error) {
-      new Logger(options.name).error(`could not start: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
+      const message = `could not start: ${error instanceof Error ? error.message : String(error)}`;
+      new Logger(options.name).error(message);
+      if (started.length > 0) await stopper.stop(`${options.name} could not start`);
+      throw new ServiceStartError(`${options.name} ${message}`, { cause: error });
     }
+  }
+  return stopper;
+}
+
+/**
+ * The `main` of every service, and of one process that runs several (docs/deployment.md, "One
+ * process"): starts them (`startServices`), and stops them all cleanly on SIGTERM or SIGINT (flush,
+ * publish final state, close connections, exit 0). A bad configuration stops the process with exit
+ * code 1 before anything starts, with a message naming each variable at fault; so does a service
+ * that cannot start.
+ */
+export async function launch(services: readonly ServiceLaunch[]): Promise<void> {
+  let started: StartedServices;
+  try {
+    started = await startServices(services);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError || error instanceof ServiceStartError)) throw error;
+    if (error instanceof ConfigurationError) console.error(error.message);
+    process.exit(1);
   }
   stopOnSignals(started);
 }
 
-function stopOnSignals(services: ReadonlyArray<{ app: INestApplication; name: string }>): void {
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+function stopperOf(services: ReadonlyArray<{ app: INestApplication; name: string }>): StartedServices {
+  let stopped: Promise<void> | undefined;
+  const stop = async (reason: string) => {
     const names = services.map(({ name }) => name).join(', ');
     const logger = new Logger(names);
-    logger.log(`${names} stopping (${signal})`);
-    setTimeout(() => {
-      logger.error(`${names} did not stop within ${SHUTDOWN_GRACE_MS} ms; exiting`);
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    logger.log(`${names} stopping (${reason})`);
     // The last started first: the controller before the datastore it reads its units from.
     for (const { app } of [...services].reverse()) await app.close();
     logger.log(`${names} stopped`);
+  };
+  return { stop: (reason) => (stopped ??= stop(reason)) };
+}
+
+function stopOnSignals(services: StartedServices): void {
+  const stop = async (signal: NodeJS.Signals) => {
+    setTimeout(() => {
+      console.error(`the services did not stop within ${SHUTDOWN_GRACE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await services.stop(signal);
     process.exit(0);
   };
   process.on('SIGTERM', (signal) => void stop(signal));

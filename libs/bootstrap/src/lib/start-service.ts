@@ -30,7 +30,13 @@ export async function startService(options: ServiceStartOptions): Promise<Starte
     () => createOpenApiDocument(app, options.api),
     options.api.includes,
   );
-  await app.listen(options.port, options.host ?? '0.0.0.0');
+  try {
+    await app.listen(options.port, options.host ?? '0.0.0.0');
+  } catch (error) {
+    // A process that runs other services goes on: this one lets go of its store and broker.
+    await app.close();
+    throw error;
+  }
 
   const url = `http://localhost:${options.port}/${options.prefix}`;
   const apiPage = `http://localhost:${options.port}${apiPath}`;
