@@ -40,8 +40,9 @@ test.describe('a brewer told when the beer gets too warm', () => {
     );
   const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-  test.beforeAll(async ({ browser, stack: projectStack }) => {
-    stack = await projectStack.reset();
+  test.beforeAll(async ({ browser, freshStack }) => {
+    test.setTimeout(120_000);
+    stack = await freshStack();
     bus = await connectAsync(stack.brokerUrl);
     await publishBeer(20);
     await expect

@@ -19,8 +19,9 @@ test.describe('a user exports the graph of a cellar', () => {
   let stack: WebStack;
   let page: Page;
 
-  test.beforeAll(async ({ browser, stack: projectStack }) => {
-    stack = await projectStack.reset();
+  test.beforeAll(async ({ browser, freshStack }) => {
+    test.setTimeout(120_000);
+    stack = await freshStack();
     page = await newVisitor(browser);
   });
 

@@ -34,8 +34,9 @@ test.describe('a temperature graph goes on when the user switches from degC to d
     }
   };
 
-  test.beforeAll(async ({ browser, stack: projectStack }) => {
-    stack = await projectStack.reset();
+  test.beforeAll(async ({ browser, freshStack }) => {
+    test.setTimeout(120_000);
+    stack = await freshStack();
     page = await newVisitor(browser);
   });
 
