@@ -9,8 +9,7 @@ import { screenshot, seriousAxeViolations } from './harness/page-checks';
 import { WebStack } from './harness/web-stack';
 import { expect, test } from './harness/web-test';
 
-// The namespaces are the run's own (`web-e2e-<run>`): the page hears the datastore's changes on the
-// shared broker, where other runs announce theirs.
+// The namespaces are the run's own (`web-e2e-<run>`), found among whatever else the datastore holds.
 test.describe('a user of the datastore page', () => {
   test.describe.configure({ mode: 'serial' });
   const top = `web-e2e-${randomBytes(4).toString('hex')}`;

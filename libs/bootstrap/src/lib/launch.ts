@@ -77,8 +77,9 @@ export async function launch(services: readonly ServiceLaunch[]): Promise<void> 
   try {
     started = await startServices(services);
   } catch (error) {
-    if (!(error instanceof ConfigurationError || error instanceof ServiceStartError)) throw error;
+    // A service that could not start has said why where it failed.
     if (error instanceof ConfigurationError) console.error(error.message);
+    else if (!(error instanceof ServiceStartError)) throw error;
     process.exit(1);
   }
   stopOnSignals(started);
