@@ -7,6 +7,7 @@ export * from './lib/fields';
 export * from './lib/interfaces';
 export * from './lib/merge-patch';
 export * from './lib/normalise-write';
+export { patchedBlocks } from './lib/patched-blocks';
 export * from './lib/precision';
 export * from './lib/projections';
 export * from './lib/setting-warnings';

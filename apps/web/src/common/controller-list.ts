@@ -1,4 +1,4 @@
-import { blockRelations } from '@eventcast/block-model';
+import { blockRelations, patchedBlocks } from '@eventcast/block-model';
 import type { Block, BlockRelation, ControllerStatus } from '@eventcast/domain';
 import type { ControllerEvent } from '@eventcast/live-stream';
 
@@ -38,11 +38,7 @@ export function applyControllerEvent(controllers: Controllers, event: Controller
     return next;
   }
   if (!known) return controllers;
-  const changed = new Map(event.data.changed.map((block) => [block.id, block]));
-  const deleted = new Set(event.data.deleted);
-  const kept = known.blocks.filter((block) => !deleted.has(block.id)).map((block) => changed.get(block.id) ?? block);
-  const added = [...changed.values()].filter((block) => !known.blocks.some(({ id }) => id === block.id));
-  const blocks = [...kept, ...added];
+  const blocks = patchedBlocks(known.blocks, event.data);
   // The relations follow the patch at once, as the cards do: after a delete or a backup load the
   // graph would otherwise draw the old links until the next state event.
   next.set(event.key, { ...known, blocks, relations: blockRelations(blocks) });

@@ -1,4 +1,4 @@
-import { disconnectedState, removedController, type PatchEvent, type StateEvent } from '@eventcast/domain';
+import { disconnectedState, link, removedController, type PatchEvent, type StateEvent } from '@eventcast/domain';
 import type { ControllerEvent } from '@eventcast/live-stream';
 import { ControllerStates } from './controller-states.service';
 
@@ -38,6 +38,45 @@ describe(ControllerStates.name, () => {
     states.receive('eventcast/state/kitchen', JSON.stringify(disconnectedState('kitchen')));
 
     expect(events).toEqual([stateOf('kitchen'), patchOf('kitchen'), disconnectedState('kitchen')]);
+    expect(states.latest()).toEqual([disconnectedState('kitchen')]);
+  });
+
+  it("applies each patch event to the controller's latest state, links included, until its next state event", () => {
+    const states = new ControllerStates();
+    const sensor = { id: 'Beer sensor', serviceId: 'kitchen', type: 'TempSensorMock', data: {} };
+    const setpoint = (id: string) => ({
+      id: 'Beer setpoint',
+      serviceId: 'kitchen',
+      type: 'SetpointSensorPair',
+      data: { sensorId: link('TempSensorInterface', id) },
+    });
+    const patch = (data: PatchEvent['data']): PatchEvent => ({ key: 'kitchen', type: 'Controller.patch', data });
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen')));
+    states.receive(
+      'eventcast/state/kitchen/patch',
+      JSON.stringify(patch({ changed: [sensor, setpoint('Beer sensor')], deleted: [] })),
+    );
+
+    expect(states.stateOf('kitchen')?.data).toMatchObject({
+      blocks: [sensor, setpoint('Beer sensor')],
+      relations: [{ source: 'Beer setpoint', target: 'Beer sensor', relation: ['sensorId'] }],
+    });
+
+    states.receive('eventcast/state/kitchen/patch', JSON.stringify(patch({ changed: [], deleted: ['Beer sensor'] })));
+    expect(states.stateOf('kitchen')?.data?.blocks).toEqual([setpoint('Beer sensor')]);
+
+    states.receive('eventcast/state/kitchen', JSON.stringify(stateOf('kitchen')));
+    expect(states.latest()).toEqual([stateOf('kitchen')]);
+  });
+
+  it('keeps no patch of a controller it has no state of, or one offline', () => {
+    const states = new ControllerStates();
+    const patch: PatchEvent = { key: 'kitchen', type: 'Controller.patch', data: { changed: [], deleted: [] } };
+    states.receive('eventcast/state/kitchen/patch', JSON.stringify(patch));
+    expect(states.latest()).toEqual([]);
+
+    states.receive('eventcast/state/kitchen', JSON.stringify(disconnectedState('kitchen')));
+    states.receive('eventcast/state/kitchen/patch', JSON.stringify(patch));
     expect(states.latest()).toEqual([disconnectedState('kitchen')]);
   });
 

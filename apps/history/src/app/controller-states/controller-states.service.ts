@@ -1,15 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { PATCH_EVENT_TYPE, removedController, STATE_EVENT_TYPE, STATE_TOPIC, type StateEvent } from '@eventcast/domain';
+import { blockRelations, patchedBlocks } from '@eventcast/block-model';
+import {
+  type BlockPatch,
+  PATCH_EVENT_TYPE,
+  removedController,
+  STATE_EVENT_TYPE,
+  STATE_TOPIC,
+  type StateEvent,
+} from '@eventcast/domain';
 import { readControllerEvent, type ControllerEvent } from '@eventcast/live-stream';
 import { BusRelay } from '../live/bus-relay';
 
 const STATE_TOPIC_PATTERN = new RegExp(`^${STATE_TOPIC}/([^/]+)(/patch)?$`);
 
 /**
- * The controllers on the bus as their state events tell: the latest state event of each (retained
- * on the broker, so every controller's arrives when the feed subscribes), and every state and patch
- * event passed on to the listeners as it comes. A payload that is not a controller's event for
- * its own topic is passed over: it is the controllers' bus, not input to this service.
+ * The controllers on the bus as their events tell: the latest state event of each (retained on the
+ * broker, so every controller's arrives when the feed subscribes) with the patch events since
+ * applied to its blocks, so a page that opens just after a block changed sees the change before the
+ * next state event; and every state and patch event passed on to the listeners as it comes. A
+ * payload that is not a controller's event for its own topic is passed over: it is the
+ * controllers' bus, not input to this service.
  */
 @Injectable()
 export class ControllerStates extends BusRelay<ControllerEvent> {
@@ -37,19 +47,32 @@ export class ControllerStates extends BusRelay<ControllerEvent> {
     const event = readControllerEvent(payload);
     if (event?.key !== serviceId) return;
     if (patch) {
-      if (event.type === PATCH_EVENT_TYPE) this.relay(event);
+      if (event.type !== PATCH_EVENT_TYPE) return;
+      this.applyPatch(serviceId, event.data);
+      this.relay(event);
     } else if (event.type === STATE_EVENT_TYPE) {
       this.states.set(serviceId, event);
       this.relay(event);
     }
   }
 
-  /** The latest state event of `serviceId`, or undefined for a controller not known. */
+  /**
+   * The blocks (and their links) of an online controller's latest state after `patch`; a patch of
+   * one not known or offline waits for its state event, as on the pages.
+   */
+  private applyPatch(serviceId: string, patch: BlockPatch): void {
+    const state = this.states.get(serviceId);
+    if (!state?.data) return;
+    const blocks = patchedBlocks(state.data.blocks, patch);
+    this.states.set(serviceId, { ...state, data: { ...state.data, blocks, relations: blockRelations(blocks) } });
+  }
+
+  /** The latest state of `serviceId` (its state event, patched since), or undefined for a controller not known. */
   stateOf(serviceId: string): StateEvent | undefined {
     return this.states.get(serviceId);
   }
 
-  /** The latest state event of every controller known, in the order of their ids. */
+  /** The latest state of every controller known (its state event, patched since), in the order of their ids. */
   latest(): StateEvent[] {
     return [...this.states.keys()].sort().map((id) => this.states.get(id) as StateEvent);
   }
