@@ -41,9 +41,8 @@ test.describe('a brewer asking the graph why a value changed', () => {
   let serviceId: string;
   let graphUrl: string;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, serviceId, BLOCKS);
     mqtt = await connectAsync(stack.brokerUrl);

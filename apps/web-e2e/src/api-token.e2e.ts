@@ -61,9 +61,8 @@ test.describe('a user of services that have an API_TOKEN', () => {
 
   const publish = (value: number) => publishHistoryEvent(stack, key, { fridge: { 'temp[degC]': value } });
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: tokenStack }) => {
+    stack = await tokenStack.reset();
     page = await newVisitor(browser);
     page.on('request', (request) => urls.push(request.url()));
     page.on('websocket', (socket) => {

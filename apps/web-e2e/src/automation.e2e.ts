@@ -40,9 +40,8 @@ test.describe('a brewer told when the beer gets too warm', () => {
     );
   const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     bus = await connectAsync(stack.brokerUrl);
     await publishBeer(20);
     await expect

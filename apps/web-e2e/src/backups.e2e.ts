@@ -20,9 +20,8 @@ test.describe("a user saving and loading a controller's backup", () => {
   let serviceId: string;
   let saved: string;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, serviceId, BLOCKS);
     page = await newVisitor(browser);

@@ -11,9 +11,8 @@ test.describe("a brewer making blocks through the forms, in a brewer's words", (
   let page: Page;
   let serviceId: string;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     page = await newVisitor(browser);
     await page.goto(`${stack.url}/controllers/${serviceId}`);

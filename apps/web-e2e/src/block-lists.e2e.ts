@@ -37,9 +37,8 @@ test.describe("a user editing a block's list in its form", () => {
   let page: Page;
   let serviceId: string;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, serviceId, [SENSOR]);
     page = await newVisitor(browser);

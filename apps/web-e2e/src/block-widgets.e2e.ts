@@ -17,9 +17,8 @@ test.describe('a brewer who watches and sets blocks from a dashboard', () => {
   let page: Page;
   let fermenter: string;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     fermenter = stack.controller.env.SERVICE_ID;
     cellar = await stack.startController('cellar');
     await createHeatedFridge(stack.controller.client, fermenter);

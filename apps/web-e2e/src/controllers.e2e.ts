@@ -20,9 +20,8 @@ test.describe('a user watching the controllers', () => {
   let page: Page;
   let serviceId: string;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     cellar = await stack.startController('cellar');
     page = await newVisitor(browser);

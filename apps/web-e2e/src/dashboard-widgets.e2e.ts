@@ -39,9 +39,8 @@ test.describe('a brewer reads the cellar on a dashboard of graph, metrics and qu
   let page: Page;
   let controller: string;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     controller = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, controller, [
       { id: 'Cellar setpoint', type: 'SetpointSensorPair', data: { enabled: true, storedSetting: 12 } },

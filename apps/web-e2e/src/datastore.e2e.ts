@@ -26,9 +26,8 @@ test.describe('a user of the datastore page', () => {
   const stored = async (namespace: string) =>
     (await stack.datastore.client.POST('/mget', { body: { namespace } })).data?.values;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     const { response } = await stack.datastore.client.POST('/mset', { body: { values: seeded } });
     expect(response.status).toBe(200);
     first = await newVisitor(browser);

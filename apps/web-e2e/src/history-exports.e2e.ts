@@ -19,9 +19,8 @@ test.describe('a user exports the graph of a cellar', () => {
   let stack: WebStack;
   let page: Page;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
   });
 

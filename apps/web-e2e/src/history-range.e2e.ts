@@ -91,9 +91,8 @@ test.describe('the custom range of the history page shows the span on the graph'
         [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)),
       );
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
     publishedAt = Date.now();
     for (const value of [1.5, 1.75, 2]) await publishHistoryEvent(stack, key, { tank: { 'level[m]': value } });

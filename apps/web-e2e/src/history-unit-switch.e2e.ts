@@ -34,9 +34,8 @@ test.describe('a temperature graph goes on when the user switches from degC to d
     }
   };
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
   });
 

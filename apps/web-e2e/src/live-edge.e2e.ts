@@ -22,9 +22,8 @@ test.describe("a page's live edge is one WebSocket", () => {
       .filter((socket) => !socket.isClosed())
       .map((socket) => new URL(socket.url()).pathname);
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
     page.on('websocket', (socket) => sockets.push(socket));
     await publishHistoryEvent(stack, key, { fridge: { 'beer[degC]': 19.5 } });

@@ -45,9 +45,8 @@ test.describe("the app's look follows the system's colour scheme", () => {
         [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)),
       );
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser);
     await publishHistoryEvent(stack, key, { fridge: { 'beer[degC]': 19.8 } });
     await waitForStoredField(stack, field);

@@ -18,9 +18,8 @@ test.describe('a user on a phone, by keyboard only', () => {
   let stack: WebStack;
   let page: Page;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     page = await newVisitor(browser, PHONE);
     await publishHistoryEvent(stack, key, { fridge: { 'temp[degC]': 3.75 } });
     await waitForStoredField(stack, field);

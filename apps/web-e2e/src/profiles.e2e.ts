@@ -26,9 +26,8 @@ test.describe('a brewer giving a beer its fermentation profile', () => {
   const card = () => page.getByRole('list', { name: 'Profiles' }).getByRole('listitem', { name: 'Ale' });
   const listed = async () => (await stack.automation.client.POST('/profiles/list')).data?.values ?? [];
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     await createBlocks(stack.controller.client, serviceId, BLOCKS);
     page = await newVisitor(browser);

@@ -44,9 +44,8 @@ test.describe('a user with quick actions across two controllers', () => {
   let page: Page;
   let fermenter: string;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: projectStack }) => {
+    stack = await projectStack.reset();
     fermenter = stack.controller.env.SERVICE_ID;
     cellar = await SecondController.start(stack, 'cellar');
     for (const [service, serviceId, blocks] of [

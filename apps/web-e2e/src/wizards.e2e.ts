@@ -35,9 +35,8 @@ test.describe('a brewer setting up a fermentation fridge with the quick start', 
   let serviceId: string;
   let controller: ControllerApiClient;
 
-  test.beforeAll(async ({ browser, freshStack }) => {
-    test.setTimeout(120_000);
-    stack = await freshStack();
+  test.beforeAll(async ({ browser, stack: fridgeStack }) => {
+    stack = await fridgeStack.reset();
     serviceId = stack.controller.env.SERVICE_ID;
     controller = createControllerClient(stack.url, serviceId);
     page = await newVisitor(browser);

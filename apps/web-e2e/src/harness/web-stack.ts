@@ -122,6 +122,25 @@ export class WebStack {
   }
 
   /**
+   * Empties what an earlier suite on this stack could have left for the pages to show: the
+   * controller's user blocks (system blocks stay; discovery finds the simulated ones again) and every
+   * document of the datastore but the controller's own, which it keeps with its blocks. The history
+   * stays: each suite publishes under a key of its own. Resolves with this stack, for a suite's
+   * `beforeAll` to take as it starts.
+   */
+  async reset(): Promise<WebStack> {
+    const deleted = await this.controller.client.POST('/blocks/all/delete');
+    if (!deleted.response.ok) throw new Error(`could not delete the blocks: ${deleted.response.status}`);
+    const { data } = await this.datastore.client.POST('/namespaces', { body: {} });
+    for (const { namespace } of data?.namespaces ?? []) {
+      if (namespace === `controller-service:${this.controller.env.SERVICE_ID}`) continue;
+      const { response } = await this.datastore.client.POST('/mdelete', { body: { namespace, filter: '*' } });
+      if (!response.ok) throw new Error(`could not empty the namespace ${namespace}: ${response.status}`);
+    }
+    return this;
+  }
+
+  /**
    * Starts another controller, `serviceId`, beside the stack's, on its broker and datastore and with
    * a data folder of its own, new each time: for a page that shows or acts on several controllers.
    */

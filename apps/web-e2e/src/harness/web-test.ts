@@ -5,24 +5,21 @@ import { DatastoreStore, WebStack, WebStackOptions } from './web-stack';
 
 /** The options of a project of playwright.config.ts, and of a suite's `test.use`. */
 export interface WebE2eOptions {
-  /** Where the datastore of each stack keeps its documents. */
+  /** Where the datastore of the project's stack keeps its documents. */
   datastore: DatastoreStore;
   /**
-   * What the stacks run with besides their store and broker: a suite that needs another kind of
-   * stack (a token, a simulated fridge) sets it with `test.use`, and Playwright gives that suite a
-   * worker of its own.
+   * What the stack runs with besides its store and broker: a suite that needs another kind of stack
+   * (a token, the history on QuestDB, a simulated fridge) sets it with `test.use`, and Playwright
+   * gives that suite a worker, and so a stack, of its own.
    */
   stackOptions: Omit<WebStackOptions, 'datastore' | 'brokerUrl'>;
 }
 
 interface WorkerFixtures extends WebE2eOptions {
-  /** The worker's Mosquitto: its own, so no event of `npm test`'s other targets on the shared broker reaches the pages. */
+  /** The stack's Mosquitto: its own, so no other suite's events (of `npm test`'s other targets) reach the pages. */
   broker: PrivateBroker;
-  /**
-   * Starts a new stack on the worker's broker for the suite that calls it (in its `beforeAll`),
-   * after stopping the one the suite before it had; the last is stopped when the worker ends.
-   */
-  freshStack: () => Promise<WebStack>;
+  /** The project's stack, started once per worker and shared by the suites it runs (docs/web.md). */
+  stack: WebStack;
 }
 
 interface VisitorFixtures {
@@ -35,9 +32,9 @@ interface VisitorFixtures {
 }
 
 /**
- * Playwright's `test` with a stack for each suite from a worker fixture, and visitors as test
- * fixtures: a suite's `beforeAll` takes `freshStack` (and `browser`, launched as
- * playwright.config.ts says) and a test takes the visitors it needs beside the suite's own page.
+ * Playwright's `test` with the project's stack as a worker fixture, and visitors as test fixtures:
+ * a suite's `beforeAll` takes `stack` (and `browser`, launched as playwright.config.ts says) and
+ * a test takes the visitors it needs beside the suite's own page.
  */
 export const test = base.extend<VisitorFixtures, WorkerFixtures>({
   datastore: ['embedded', { scope: 'worker', option: true }],
@@ -51,19 +48,13 @@ export const test = base.extend<VisitorFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  freshStack: [
+  stack: [
     async ({ broker, datastore, stackOptions }, use) => {
-      let current: WebStack | undefined;
-      await use(async () => {
-        const previous = current;
-        current = undefined;
-        await previous?.stop();
-        current = await WebStack.start({ ...stackOptions, brokerUrl: broker.url, datastore });
-        return current;
-      });
-      await current?.stop();
+      const stack = await WebStack.start({ ...stackOptions, brokerUrl: broker.url, datastore });
+      await use(stack);
+      await stack.stop();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
   openVisitor: async ({ browser }, use) => {
     const opened: Page[] = [];
