@@ -140,6 +140,21 @@ describe.each(historyStores())(
       expect(notes.map((one) => one.text)).toEqual(['Pitched the yeast']);
     });
 
+    it.each([
+      ['a controller and a block', { controller: null, block: null }],
+      ['a time and an end', { time: null, end: null }],
+    ])('takes %s sent as null as left out, and keeps the note', async (_, nulls) => {
+      const text = `Gravity 1.012 (${Object.keys(nulls).join(', ')} null)`;
+      const added = await answerOf(
+        history.client.POST('/annotations', { body: { text, ...nulls } as unknown as { text: string } }),
+      );
+      expect(added.status).toBe(201);
+      const note = added.body as Annotation;
+      expect(note).toMatchObject({ kind: 'note', text, blocks: [] });
+      expect(note).not.toHaveProperty('controller');
+      await eventually('the note', 'elsewhere/some/field', (annotation) => annotation.id === note.id);
+    });
+
     it('refuses a query it cannot answer, saying why', async () => {
       const refused = await answerOf(
         history.client.GET('/annotations', { params: { query: { kind: ['exploded' as never], limit: 0 } } }),
