@@ -23,10 +23,12 @@ class RecordingStore extends TimeSeriesStore {
   readonly keptAnnotations: Annotation[] = [];
   down = false;
   refusing = false;
+  /** Events stamped with one of these make the store refuse their batch. */
+  readonly badEvents = new Set<number>();
 
   async write(events: readonly TimedValues[]): Promise<void> {
     if (this.down) throw new Error('connection refused');
-    if (this.refusing) throw new Error('bad row');
+    if (this.refusing || events.some((event) => this.badEvents.has(event.ts))) throw new Error('bad row');
     this.batches.push(events.map((event) => event.ts));
     events.forEach((event) => event.annotation && this.keptAnnotations.push(event.annotation));
   }
@@ -217,7 +219,7 @@ describe(HistoryWriter.name, () => {
     expect(store.batches).toEqual([[1]]);
   });
 
-  it('drops a batch that the reachable store keeps refusing, goes on with the next, and does not write it after a restart', async () => {
+  it('drops an event that the reachable store keeps refusing, goes on with the next, and does not write it after a restart', async () => {
     const subject = writer();
     store.refusing = true;
     accept(subject, event(1, 5));
@@ -227,7 +229,9 @@ describe(HistoryWriter.name, () => {
     }
     expect(subject.stats.rejectedValues).toBe(5);
     expect(errors).toHaveBeenCalledWith(
-      expect.stringContaining('refused the same batch 3 times (bad row); dropping it'),
+      expect.stringContaining(
+        'refused an event of 5 values received at 1970-01-01T00:00:00.000Z (bad row); dropping it',
+      ),
     );
 
     store.refusing = false;
@@ -235,6 +239,25 @@ describe(HistoryWriter.name, () => {
     await subject.flush();
     await writer().flush();
     expect(store.batches).toEqual([[2]]);
+  });
+
+  it('drops only the event the reachable store refuses from a batch it keeps refusing, and writes the others in order', async () => {
+    const subject = writer();
+    const events = [1, 2, 3, 4, 5, 6, 7, 8].map((ts) => event(ts, 3));
+    store.badEvents.add(6);
+    accept(subject, ...events);
+    for (let attempt = 0; attempt < 12 && subject.waitingValues > 0; attempt++) {
+      await subject.flush();
+      now += RETRY_INTERVAL_MS;
+    }
+    expect(store.batches.flat()).toEqual([1, 2, 3, 4, 5, 7, 8]);
+    expect(subject.stats).toMatchObject({ writtenValues: 21, rejectedValues: 3 });
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('refused an event of 3 values received at'));
+
+    store.badEvents.clear();
+    await writer().flush();
+    expect(store.batches.flat()).toEqual([1, 2, 3, 4, 5, 7, 8]);
   });
 
   it('tells its listeners after each written batch, with its events, values and how long the store took', async () => {

@@ -61,6 +61,12 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private retryAt = 0;
   private outage?: { since: number; refusals: number };
+  /**
+   * While the events of a batch the reachable store kept refusing are written again in smaller
+   * batches, to drop only the event it refuses: at most `events` events a batch, until the
+   * `remaining` events of that batch are written or dropped.
+   */
+  private narrowing?: { remaining: number; events: number };
   private closed = false;
   private readonly writtenSubject = new Subject<WrittenBatch>();
 
@@ -159,20 +165,67 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
       try {
         await this.store.write(batch);
       } catch (error) {
-        if (await this.isBadBatch(error)) this.take(batch, values, 'rejected');
-        return;
+        if (!(await this.isBadBatch(error, batch.length))) return;
+        this.narrowDown(batch, values, error);
+        continue;
       }
+      this.narrowed(batch.length, 'written');
       this.take(batch, values, 'written');
       this.noteRecovery();
       this.writtenSubject.next({ events: batch, values, seconds: (performance.now() - started) / 1000 });
     }
   }
 
-  /** Whole events from the front, up to `WRITE_BATCH_VALUES` values (one event at least). */
+  /**
+   * After a batch the reachable store refused: a batch of several events is written again in halves
+   * at once, and so on, so the events it takes are written; a single event is dropped, logged and
+   * counted. One bad event costs its own values, not its batch's.
+   */
+  private narrowDown(batch: SpooledValues[], values: number, error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.retryAt = Date.now();
+    if (batch.length > 1) {
+      if (!this.narrowing)
+        this.logger.warn(
+          `${this.store.description} answers but refused the same batch ${REFUSALS_OF_A_BAD_BATCH} times (${reason}); ` +
+            `writing its ${batch.length} events in smaller batches, to drop only what it refuses`,
+        );
+      this.narrowing = { remaining: this.narrowing?.remaining ?? batch.length, events: Math.ceil(batch.length / 2) };
+      return;
+    }
+    const what = batch[0].annotation ? `a ${batch[0].annotation.kind} annotation` : `an event of ${values} values`;
+    this.logger.error(
+      `${this.store.description} answers but refused ${what} received at ` +
+        `${new Date(batch[0].ts / 1000).toISOString()} (${reason}); dropping it`,
+    );
+    this.narrowed(1, 'dropped');
+    this.take(batch, values, 'rejected');
+  }
+
+  /**
+   * `events` of a batch being narrowed down are written (the next batch may be twice as large) or
+   * dropped; the narrowing ends with the last of them.
+   */
+  private narrowed(events: number, outcome: 'written' | 'dropped'): void {
+    if (!this.narrowing) return;
+    this.narrowing.remaining -= events;
+    if (outcome === 'written') this.narrowing.events *= 2;
+    if (this.narrowing.remaining <= 0) this.narrowing = undefined;
+  }
+
+  /**
+   * Whole events from the front, up to `WRITE_BATCH_VALUES` values (one event at least), and no more
+   * events than a narrowing allows.
+   */
   private nextBatch(): [events: number, values: number] {
     let count = 0;
     let values = 0;
-    while (count < this.queue.length && (count === 0 || values + entrySize(this.queue[count]) <= WRITE_BATCH_VALUES)) {
+    const most = this.narrowing?.events ?? Infinity;
+    while (
+      count < this.queue.length &&
+      count < most &&
+      (count === 0 || values + entrySize(this.queue[count]) <= WRITE_BATCH_VALUES)
+    ) {
       values += entrySize(this.queue[count]);
       count++;
     }
@@ -210,8 +263,12 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
     this.backlogFrom = undefined;
   }
 
-  /** Notes a refused write; true when the store answers but refused the same batch too often. */
-  private async isBadBatch(error: unknown): Promise<boolean> {
+  /**
+   * Notes a refused write; true when the store answers but refused the same batch too often, or
+   * refused one of several events while a bad batch is narrowed down (they are known to hold a bad
+   * one). A single event is tried as often as a batch before it is dropped.
+   */
+  private async isBadBatch(error: unknown, events: number): Promise<boolean> {
     const reason = error instanceof Error ? error.message : String(error);
     this.retryAt = Date.now() + RETRY_INTERVAL_MS;
     if (!this.outage) {
@@ -225,10 +282,8 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
       () => false,
     );
     this.outage.refusals = reachable ? this.outage.refusals + 1 : 0;
-    if (this.outage.refusals < REFUSALS_OF_A_BAD_BATCH) return false;
-    this.logger.error(
-      `${this.store.description} answers but refused the same batch ${this.outage.refusals} times (${reason}); dropping it`,
-    );
+    const known = this.narrowing !== undefined && events > 1;
+    if (!reachable || (this.outage.refusals < REFUSALS_OF_A_BAD_BATCH && !known)) return false;
     this.outage.refusals = 0;
     return true;
   }
