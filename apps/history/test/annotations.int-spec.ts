@@ -141,18 +141,19 @@ describe.each(historyStores())(
     });
 
     it.each([
-      ['a controller and a block', { controller: null, block: null }],
-      ['a time and an end', { time: null, end: null }],
-    ])('takes %s sent as null as left out, and keeps the note', async (_, nulls) => {
+      ['a controller', { controller: null }, /controller must be a controller's id/],
+      ['a block', { controller: SERVICE_ID, block: null }, /block.*must start with a letter/],
+      ['a time', { time: null }, /time must be an ISO 8601 time/],
+      ['an end', { end: null }, /end must be an ISO 8601 time/],
+    ])('refuses %s sent as null, naming it, and keeps nothing', async (_, nulls, message) => {
       const text = `Gravity 1.012 (${Object.keys(nulls).join(', ')} null)`;
-      const added = await answerOf(
+      const refused = await answerOf(
         history.client.POST('/annotations', { body: { text, ...nulls } as unknown as { text: string } }),
       );
-      expect(added.status).toBe(201);
-      const note = added.body as Annotation;
-      expect(note).toMatchObject({ kind: 'note', text, blocks: [] });
-      expect(note).not.toHaveProperty('controller');
-      await eventually('the note', 'elsewhere/some/field', (annotation) => annotation.id === note.id);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toMatch(message);
+      const notes = await annotationsOf({ kind: ['note'], duration: '1h' });
+      expect(notes.map((one) => one.text)).not.toContain(text);
     });
 
     it('refuses a query it cannot answer, saying why', async () => {

@@ -2,6 +2,7 @@ export * from './lib/dto/block.dto';
 export * from './lib/dto/change-event.dto';
 export * from './lib/dto/delete-event.dto';
 export * from './lib/dto/document.dto';
+export { given } from './lib/dto/given.util';
 export * from './lib/dto/history-event.dto';
 export * from './lib/dto/link.dto';
 export * from './lib/dto/quantity.dto';

@@ -77,8 +77,8 @@ export async function launch(services: readonly ServiceLaunch[]): Promise<void> 
   try {
     started = await startServices(services);
   } catch (error) {
-    // A service that could not start has said why where it failed.
     if (error instanceof ConfigurationError) console.error(error.message);
+    // A service that could not start has said why where it failed.
     else if (!(error instanceof ServiceStartError)) throw error;
     process.exit(1);
   }

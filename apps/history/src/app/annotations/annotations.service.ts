@@ -57,28 +57,21 @@ export class AnnotationsService {
 
   /** Keeps a note; it can be read once the store has written it, a moment later. */
   addNote(note: NewNoteDto): AnnotationDto {
-    // A field sent as null is one left out: class-validator's IsOptional lets null through, and a
-    // null controller or block would reach the store, which refuses the whole batch it is in.
-    const { time, end, controller, block } = {
-      time: note.time ?? undefined,
-      end: note.end ?? undefined,
-      controller: note.controller ?? undefined,
-      block: note.block ?? undefined,
-    };
-    const ts = time === undefined ? undefined : parseTime(time, 'time');
-    const endTs = end === undefined ? undefined : parseTime(end, 'end');
+    const ts = note.time === undefined ? undefined : parseTime(note.time, 'time');
+    const endTs = note.end === undefined ? undefined : parseTime(note.end, 'end');
     if (ts !== undefined && ts < 0) throw new BadRequestError('time must not be before 1970');
     const startTs = ts ?? nowMicros();
     if (endTs !== undefined && endTs < startTs) throw new BadRequestError('end must not be before time');
     if (endTs !== undefined && endTs - startTs > MAX_SPAN_US)
       throw new BadRequestError(`a note spans at most ${MAX_SPAN_US / DAY_US} days`);
-    if (block !== undefined && controller === undefined) throw new BadRequestError('a block needs its controller');
+    if (note.block !== undefined && note.controller === undefined)
+      throw new BadRequestError('a block needs its controller');
     const { outcome, annotation } = this.ingest.annotate({
       kind: 'note',
       ...(ts === undefined ? {} : { ts }),
       ...(endTs === undefined ? {} : { endTs }),
-      ...(controller === undefined ? {} : { controller }),
-      blocks: block === undefined ? [] : [block],
+      ...(note.controller === undefined ? {} : { controller: note.controller }),
+      blocks: note.block === undefined ? [] : [note.block],
       detail: { text: note.text },
     });
     if (!outcome.taken) throw new StoreUnavailableError(`the note was not kept: ${outcome.reason}`);

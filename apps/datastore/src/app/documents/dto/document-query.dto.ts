@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { DOCUMENT_ID_PATTERN, DOCUMENT_ID_RULE, NAMESPACE_PATTERN, NAMESPACE_RULE } from '@eventcast/domain';
+import { DOCUMENT_ID_PATTERN, DOCUMENT_ID_RULE, given, NAMESPACE_PATTERN, NAMESPACE_RULE } from '@eventcast/domain';
 import { MAX_FILTER_LENGTH, MAX_IDS_PER_CALL } from '../document-limits';
-import { given } from './given.util';
 
 /** Documents of exactly one namespace, by id and/or glob (`mget`, `mdelete`). */
 export class DocumentQueryDto {

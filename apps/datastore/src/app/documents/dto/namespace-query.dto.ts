@@ -1,6 +1,5 @@
 import { IsString, Matches, ValidateIf } from 'class-validator';
-import { NAMESPACE_PATTERN, NAMESPACE_RULE } from '@eventcast/domain';
-import { given } from './given.util';
+import { given, NAMESPACE_PATTERN, NAMESPACE_RULE } from '@eventcast/domain';
 
 /** Which namespaces to list (`namespaces`). */
 export class NamespaceQueryDto {
