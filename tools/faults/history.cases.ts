@@ -4,6 +4,7 @@ import { FaultCase } from './fault-case';
 import { annotationsKillCase } from './history/annotations-kill.case';
 import { historyBrokerRestartCase } from './history/broker-restart.case';
 import { diskFullCase } from './history/disk-full.case';
+import { embeddedDiskFullCase } from './history/embedded-disk-full.case';
 import { historyKillCase } from './history/history-kill.case';
 import { questDbOutageCase } from './history/questdb-outage.case';
 
@@ -19,4 +20,5 @@ export const HISTORY_CASES: FaultCase[] = [
   historyBrokerRestartCase,
   questDbOutageCase(QUESTDB_VERSION),
   diskFullCase(QUESTDB_VERSION),
+  embeddedDiskFullCase,
 ];

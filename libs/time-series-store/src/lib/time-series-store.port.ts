@@ -71,7 +71,9 @@ export abstract class TimeSeriesStore {
 
   /**
    * Stores the values and annotations of the given events in one batch; rejects when the store
-   * cannot take them. A batch written again (after a failure) adds no second copy of an annotation.
+   * cannot take them: with `storeUnanswered(reason)` when the fault is not the batch's (a full disk),
+   * so that the batch waits instead of being dropped. A batch written again (after a failure) adds
+   * no second copy of an annotation.
    */
   abstract write(events: readonly TimedValues[]): Promise<void>;
 

@@ -9,6 +9,7 @@ import {
   FieldTime,
   FieldValue,
   TimedValues,
+  storeUnanswered,
   TimeSeriesStore,
 } from '@eventcast/time-series-store';
 import { HistoryConfig, readHistoryConfig } from '../../config/history.config';
@@ -23,11 +24,14 @@ class RecordingStore extends TimeSeriesStore {
   readonly keptAnnotations: Annotation[] = [];
   down = false;
   refusing = false;
+  /** The store answers its check but cannot write (its disk is full). */
+  cannotWrite = false;
   /** Events stamped with one of these make the store refuse their batch. */
   readonly badEvents = new Set<number>();
 
   async write(events: readonly TimedValues[]): Promise<void> {
     if (this.down) throw new Error('connection refused');
+    if (this.cannotWrite) throw storeUnanswered('Could not write file "history.duckdb.wal": No space left on device');
     if (this.refusing || events.some((event) => this.badEvents.has(event.ts))) throw new Error('bad row');
     this.batches.push(events.map((event) => event.ts));
     events.forEach((event) => event.annotation && this.keptAnnotations.push(event.annotation));
@@ -239,6 +243,23 @@ describe(HistoryWriter.name, () => {
     await subject.flush();
     await writer().flush();
     expect(store.batches).toEqual([[2]]);
+  });
+
+  it('drops nothing while the store answers but says it cannot write, and writes it all in order once it can', async () => {
+    const subject = writer();
+    store.cannotWrite = true;
+    accept(subject, ...[1, 2, 3].map((ts) => event(ts, 4)));
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await subject.flush();
+      now += RETRY_INTERVAL_MS;
+    }
+    expect(subject.stats.rejectedValues).toBe(0);
+    expect(errors).not.toHaveBeenCalled();
+
+    store.cannotWrite = false;
+    await subject.flush();
+    expect(store.batches).toEqual([[1, 2, 3]]);
+    expect(subject.stats.writtenValues).toBe(12);
   });
 
   it('drops only the event the reachable store refuses from a batch it keeps refusing, and writes the others in order', async () => {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Subject } from 'rxjs';
+import { StoreUnavailableError } from '@eventcast/domain';
 import { Annotation, TimedValues, TimeSeriesStore } from '@eventcast/time-series-store';
 import { HistoryConfig } from '../../config/history.config';
 import { EventSpool, SpoolPosition } from './spool/event-spool';
@@ -266,7 +267,8 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
   /**
    * Notes a refused write; true when the store answers but refused the same batch too often, or
    * refused one of several events while a bad batch is narrowed down (they are known to hold a bad
-   * one). A single event is tried as often as a batch before it is dropped.
+   * one). A single event is tried as often as a batch before it is dropped. A refusal the store
+   * gives as a `StoreUnavailableError` (it cannot write at all) is never the batch's fault.
    */
   private async isBadBatch(error: unknown, events: number): Promise<boolean> {
     const reason = error instanceof Error ? error.message : String(error);
@@ -277,10 +279,13 @@ export class HistoryWriter implements OnModuleInit, OnApplicationShutdown {
         `cannot write to ${this.store.description}: ${reason}; events wait in the spool (${this.queuedValues} values of them in memory)`,
       );
     }
-    const reachable = await this.store.check().then(
-      () => true,
-      () => false,
-    );
+    // A store that says it cannot write (its disk full, say) is away, whatever its check answers.
+    const reachable =
+      !(error instanceof StoreUnavailableError) &&
+      (await this.store.check().then(
+        () => true,
+        () => false,
+      ));
     this.outage.refusals = reachable ? this.outage.refusals + 1 : 0;
     const known = this.narrowing !== undefined && events > 1;
     if (!reachable || (this.outage.refusals < REFUSALS_OF_A_BAD_BATCH && !known)) return false;

@@ -42,6 +42,12 @@ import { duckDbApi } from './duckdb-api';
 /** The file of the embedded store inside the service's `DATA_DIR`. */
 export const EMBEDDED_STORE_FILE = 'history.duckdb';
 
+/**
+ * How DuckDB refuses a write for want of its file rather than for the rows: the disk full or failing,
+ * or the database invalidated after such a failure. The batch is not at fault; it waits.
+ */
+const CANNOT_WRITE = /IO Error|No space left on device|Could not write file|FATAL Error|has been invalidated/i;
+
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (ts TIMESTAMP NOT NULL, field VARCHAR NOT NULL, value DOUBLE NOT NULL)`;
 
 /**
@@ -95,21 +101,26 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   /**
    * Appends the batch. A batch stamped before what the rollups hold (a backlog) marks those
    * minutes stale in the same transaction, so they are read from the raw points until rolled up again.
+   * A write the file refuses (`CANNOT_WRITE`) rejects with `storeUnanswered`.
    */
   write(events: readonly TimedValues[]): Promise<void> {
-    return this.serially(async (writer) => {
-      const annotations = events.flatMap((event) => (event.annotation ? [event.annotation] : []));
-      const oldestUs = oldestTime(events);
-      const stale = oldestUs < (this.rollups.doneUntilUs ?? -Infinity);
-      if (!stale && annotations.length === 0) return this.append(writer, events);
-      await this.transaction(writer, async () => {
-        await this.append(writer, events);
-        await insertAnnotations(writer, annotations);
-        if (!stale) return;
-        const dirtyFromUs = Math.min(this.rollups.dirtyFromUs ?? Infinity, oldestUs);
-        await writeRollupState(writer, { ...this.rollups, dirtyFromUs });
-        this.rollups = { ...this.rollups, dirtyFromUs };
-      });
+    return this.serially((writer) => this.writeBatch(writer, events)).catch((error: unknown) => {
+      throw CANNOT_WRITE.test(error instanceof Error ? error.message : String(error)) ? storeUnanswered(error) : error;
+    });
+  }
+
+  private async writeBatch(writer: DuckDBConnection, events: readonly TimedValues[]): Promise<void> {
+    const annotations = events.flatMap((event) => (event.annotation ? [event.annotation] : []));
+    const oldestUs = oldestTime(events);
+    const stale = oldestUs < (this.rollups.doneUntilUs ?? -Infinity);
+    if (!stale && annotations.length === 0) return this.append(writer, events);
+    await this.transaction(writer, async () => {
+      await this.append(writer, events);
+      await insertAnnotations(writer, annotations);
+      if (!stale) return;
+      const dirtyFromUs = Math.min(this.rollups.dirtyFromUs ?? Infinity, oldestUs);
+      await writeRollupState(writer, { ...this.rollups, dirtyFromUs });
+      this.rollups = { ...this.rollups, dirtyFromUs };
     });
   }
 

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FaultCase, sleep } from '../fault-case';
+import { HistoryScene } from './history-scene';
+
+const DISK_MB = 16;
+
+/**
+ * The embedded store's file and the spool on a small disk of their own (a tmpfs; mounting one needs
+ * root) that fills while the service writes to both: ingest stops with a log line and the broker
+ * keeps what is published. Then space is freed and, without a restart, ingest resumes by itself:
+ * every acknowledged event is stored.
+ */
+export const embeddedDiskFullCase: FaultCase = {
+  service: 'history',
+  name: "embedded store, DATA_DIR's disk full while it writes",
+  async run(run) {
+    const disk = run.tempDir('disk');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_MB}m`, 'tmpfs', disk]);
+    run.stopAtEnd({ stop: async () => execFileSync('umount', ['--lazy', disk]) });
+    const dataDir = join(disk, 'data');
+    mkdirSync(dataDir);
+    const scene = await HistoryScene.start(run, { brokerSessions: true, dataDir });
+    await sleep(1_000);
+    const filler = join(disk, 'filler');
+    writeFileSync(filler, Buffer.alloc(0));
+    try {
+      // As much of the disk as is free now, but 256 KB: about 2 s of the load.
+      const free = Number(execFileSync('df', ['--output=avail', '-B1', disk]).toString().split('\n')[1]);
+      writeFileSync(filler, Buffer.alloc(Math.max(0, free - 256 * 1024)));
+    } catch {
+      // The disk filled while the filler was written: full is what the case wants.
+    }
+    await sleep(run.short ? 6_000 : 15_000);
+    const stopped = /ingest stopped: no space left on the disk of /.test(scene.log);
+    rmSync(filler);
+    await sleep(3_000);
+    const result = await scene.settle(stopped ? ['ingest stopped with a log line while the disk was full'] : []);
+    if (!stopped) result.broken.push('ingest did not log "ingest stopped: no space left on the disk of ..."');
+    return result;
+  },
+};
