@@ -5,6 +5,12 @@ interface ExecAnswer {
   error?: string;
 }
 
+/**
+ * QuestDB refused the lines themselves (a 4xx answer to `/write`): the batch is at fault. A 5xx
+ * answer (QuestDB's disk full, say) or no answer is the server's, and rejects with a plain error.
+ */
+export class LinesRefusedError extends Error {}
+
 /** QuestDB's answer to a refused `/write`. */
 interface WriteAnswer {
   message?: string;
@@ -42,7 +48,8 @@ export class QuestDbHttpClient {
     });
     if (response.status === 204) return;
     const answer = (await response.json().catch(() => ({}))) as WriteAnswer;
-    throw new Error(`QuestDB refused the write (${response.status}): ${answer.message ?? response.statusText}`);
+    const message = `QuestDB refused the write (${response.status}): ${answer.message ?? response.statusText}`;
+    throw response.status < 500 ? new LinesRefusedError(message) : new Error(message);
   }
 
   private async request(path: string, init: RequestInit): Promise<Response> {

@@ -1,6 +1,8 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
+import { StoreUnavailableError } from '@eventcast/domain';
+import { LinesRefusedError } from './questdb-http.client';
 import { QuestDbTimeSeriesStore } from './questdb-time-series-store';
 
 /**
@@ -13,6 +15,8 @@ class RecordingQuestDb {
   readonly writes: string[] = [];
   readonly paths: string[] = [];
   rows: unknown[][] = [];
+  /** The status `/write` answers with, and its message. */
+  writeAnswer = { status: 204, message: '' };
   private server?: Server;
 
   async start(): Promise<string> {
@@ -33,7 +37,9 @@ class RecordingQuestDb {
     for await (const chunk of request) body += String(chunk);
     if (url.pathname === '/write') {
       this.writes.push(body);
-      response.writeHead(204).end();
+      const { status, message } = this.writeAnswer;
+      if (status === 204) response.writeHead(204).end();
+      else response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
     } else {
       const query = url.searchParams.get('query') ?? '';
       this.queries.push(query);
@@ -78,6 +84,18 @@ describe(QuestDbTimeSeriesStore.name, () => {
     expect(questDb.writes).toEqual([
       'history_values,field=k/a\\ b\\,c\\=d value=1.5 1714564800000001000\nhistory_values,field=k/v value=2 1714564800000001000\n',
     ]);
+  });
+
+  it('blames a refused write on the batch only when QuestDB refuses its lines, not when the server fails', async () => {
+    await open();
+    const batch = [{ ts: 1_714_564_800_000_001, values: new Map([['k/v', 2]]) }];
+    questDb.writeAnswer = { status: 400, message: 'cast error for line protocol' };
+    await expect(store.write(batch)).rejects.toThrow(LinesRefusedError);
+    questDb.writeAnswer = { status: 500, message: 'could not open read-write [file=/db/history_values, errno=28]' };
+    await expect(store.write(batch)).rejects.toThrow(StoreUnavailableError);
+    await expect(store.write(batch)).rejects.toThrow(/the time-series store could not answer: .*errno=28/);
+    await questDb.stop();
+    await expect(store.write(batch)).rejects.toThrow(StoreUnavailableError);
   });
 
   it('sends field names to SQL only as literals with their quotes doubled, and reads times back as microseconds', async () => {

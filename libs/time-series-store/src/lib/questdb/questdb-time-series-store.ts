@@ -22,7 +22,7 @@ import {
   TimeSeriesStore,
 } from '../time-series-store.port';
 import { IlpTextEncoder } from './ilp-text';
-import { QuestDbHttpClient } from './questdb-http.client';
+import { LinesRefusedError, QuestDbHttpClient } from './questdb-http.client';
 import {
   createRollups,
   QuestDbRollups,
@@ -101,11 +101,16 @@ export class QuestDbTimeSeriesStore extends TimeSeriesStore {
 
   // A batch that failed stays in the service's buffer and is sent again whole; dedup on
   // (ts, field) makes a repeat of a batch that did arrive harmless.
+  /** Rejects with `storeUnanswered` unless QuestDB refused the lines themselves (`LinesRefusedError`). */
   async write(events: readonly TimedValues[]): Promise<void> {
-    await this.ready();
-    const annotations = events.flatMap((event) => (event.annotation ? [event.annotation] : []));
-    await this.http.write(this.encoder.encode(events) + annotationLines(this.table, annotations));
-    await this.rollups?.written(events, Date.now() * 1000);
+    try {
+      await this.ready();
+      const annotations = events.flatMap((event) => (event.annotation ? [event.annotation] : []));
+      await this.http.write(this.encoder.encode(events) + annotationLines(this.table, annotations));
+      await this.rollups?.written(events, Date.now() * 1000);
+    } catch (error) {
+      throw error instanceof LinesRefusedError ? error : storeUnanswered(error);
+    }
   }
 
   /**
