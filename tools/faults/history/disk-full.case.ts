@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FaultCase, sleep } from '../fault-case';
 import { HistoryScene } from './history-scene';
 import { RestartableQuestDb } from './restartable-questdb';
+import { smallDisk } from './small-disk';
 
 const DISK_MB = 8;
 
@@ -18,11 +18,7 @@ export function diskFullCase(version: string): FaultCase {
     service: 'history',
     name: `QuestDB ${version}, DATA_DIR's disk full while QuestDB is away`,
     async run(run) {
-      const disk = run.tempDir('disk');
-      execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_MB}m`, 'tmpfs', disk]);
-      run.stopAtEnd({ stop: async () => execFileSync('umount', ['--lazy', disk]) });
-      const dataDir = join(disk, 'data');
-      mkdirSync(dataDir);
+      const { disk, dataDir } = smallDisk(run, DISK_MB);
       const filler = join(disk, 'filler');
       writeFileSync(filler, Buffer.alloc((DISK_MB * 1024 - 256) * 1024)); // 256 KB left: about 2 s of the load
 

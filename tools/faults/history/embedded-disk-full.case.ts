@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FaultCase, sleep } from '../fault-case';
 import { HistoryScene } from './history-scene';
+import { smallDisk } from './small-disk';
 
 const DISK_MB = 16;
 
@@ -16,11 +17,7 @@ export const embeddedDiskFullCase: FaultCase = {
   service: 'history',
   name: "embedded store, DATA_DIR's disk full while it writes",
   async run(run) {
-    const disk = run.tempDir('disk');
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_MB}m`, 'tmpfs', disk]);
-    run.stopAtEnd({ stop: async () => execFileSync('umount', ['--lazy', disk]) });
-    const dataDir = join(disk, 'data');
-    mkdirSync(dataDir);
+    const { disk, dataDir } = smallDisk(run, DISK_MB);
     const scene = await HistoryScene.start(run, { brokerSessions: true, dataDir });
     await sleep(1_000);
     const filler = join(disk, 'filler');
