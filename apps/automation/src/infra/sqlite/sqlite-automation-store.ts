@@ -50,7 +50,7 @@ export class SqliteAutomationStore extends AutomationStore {
     this.db.exec('PRAGMA journal_mode = WAL');
     this.db.exec('PRAGMA synchronous = FULL');
     this.db.exec(SCHEMA);
-    this.writes = new SqliteWriteQueue(this.db);
+    this.writes = new SqliteWriteQueue(this.db, file);
   }
 
   async openIncident(incident: Incident, notifications: NotificationRequest[]): Promise<boolean> {

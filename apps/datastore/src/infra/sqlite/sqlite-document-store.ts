@@ -32,7 +32,7 @@ export class SqliteDocumentStore extends DocumentStore {
     this.db = new DatabaseSync(file);
     this.db.exec('PRAGMA journal_mode = WAL');
     this.db.exec('PRAGMA synchronous = FULL');
-    this.writes = new SqliteWriteQueue(this.db);
+    this.writes = new SqliteWriteQueue(this.db, file);
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS documents (namespace TEXT NOT NULL, id TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, id)) WITHOUT ROWID',
     );
