@@ -8,6 +8,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -35,6 +36,9 @@ const REF_EXAMPLES = { block: { value: BLOCK_REF } };
 
 /** Answer of a change the device refused after the checks passed (docs/controller.md, errors). */
 const REFUSED_BY_DEVICE = 'The device refused the change, e.g. the block was deleted meanwhile; nothing was changed.';
+/** Answer of a change the device could not keep (docs/controller.md, errors). */
+const NOT_KEPT =
+  'The device could not keep the change (the simulated device could not write its file: a full disk); `message` names it. Nothing was changed.';
 
 /** The block REST API of docs/controller.md: every route is POST below `/<service id>/blocks`. */
 @ApiTags('blocks')
@@ -54,6 +58,7 @@ export class BlocksController {
   @ApiBody({ type: BlockDto, examples: { setpoint: { value: SETPOINT_WRITE } } })
   @ApiCreatedResponse({ type: BlockDto, example: SETPOINT_BLOCK })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
+  @ApiServiceUnavailableResponse({ description: NOT_KEPT })
   @ApiConflictResponse({ description: 'A block with this id exists, or the type is that of a system block.' })
   create(@Body(BLOCK_BODY) block: BlockDto, @RestOrigin() origin: ChangeOrigin): Promise<Block> {
     return this.blocks.create(block, origin);
@@ -98,6 +103,7 @@ export class BlocksController {
   @ApiBody({ type: BlockDto, examples: { setpoint: { value: SETPOINT_WRITE } } })
   @ApiOkResponse({ type: BlockDto, example: SETPOINT_BLOCK })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
+  @ApiServiceUnavailableResponse({ description: NOT_KEPT })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
   write(@Body(BLOCK_BODY) block: BlockDto, @RestOrigin() origin: ChangeOrigin): Promise<Block> {
     return this.blocks.write(block, origin);
@@ -116,6 +122,7 @@ export class BlocksController {
     },
   })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
+  @ApiServiceUnavailableResponse({ description: NOT_KEPT })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
   patch(@Body(BLOCK_BODY) block: BlockDto, @RestOrigin() origin: ChangeOrigin): Promise<Block> {
     return this.blocks.patch(block, origin);
@@ -128,6 +135,7 @@ export class BlocksController {
   @ApiBody({ type: BlockRefDto, examples: REF_EXAMPLES })
   @ApiOkResponse({ type: BlockIdentityDto, example: SETPOINT_IDENTITY })
   @ApiUnprocessableEntityResponse({ description: REFUSED_BY_DEVICE })
+  @ApiServiceUnavailableResponse({ description: NOT_KEPT })
   @ApiNotFoundResponse({ description: 'There is no block with this id.' })
   @ApiConflictResponse({ description: 'The block is a system block.' })
   delete(@Body(REF_BODY) ref: BlockRefDto, @RestOrigin() origin: ChangeOrigin): Promise<BlockIdentity> {
@@ -163,6 +171,7 @@ export class BlocksController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete every user block; system blocks stay' })
   @ApiOkResponse({ type: [BlockIdentityDto], example: [SETPOINT_IDENTITY] })
+  @ApiServiceUnavailableResponse({ description: NOT_KEPT })
   deleteAll(@RestOrigin() origin: ChangeOrigin): Promise<BlockIdentity[]> {
     return this.blocks.deleteAll(origin);
   }
@@ -174,6 +183,7 @@ export class BlocksController {
     summary: 'Create blocks for plugged-in sensors and IO modules that have none; returns those created by this call',
   })
   @ApiOkResponse({ type: [BlockDto], example: [DISCOVERED_SENSOR] })
+  @ApiServiceUnavailableResponse({ description: NOT_KEPT })
   discover(@RestOrigin() origin: ChangeOrigin): Promise<Block[]> {
     return this.blocks.discover(origin);
   }

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBlockType, normaliseWrite } from '@eventcast/block-model';
-import { link as l, quantity as q } from '@eventcast/domain';
+import { link as l, quantity as q, StoreUnavailableError } from '@eventcast/domain';
 import { DeviceBlockError, NewDeviceBlock } from '../../app/ports/controller-device.port';
 import { DEFAULT_HARDWARE } from './simulated-hardware';
 import { SimulatedControllerDevice } from './simulated-controller-device';
@@ -145,6 +145,32 @@ describe(SimulatedControllerDevice.name, () => {
       active: false,
     });
     expect((await device.create(block('TempSensorMock', 'Next'))).nid).toBe(103);
+  });
+
+  it('undoes every change of a write the disk refuses, answers it as the store unavailable, and writes again once it can', async () => {
+    await device.create(block('TempSensorMock', 'Sensor', { connected: true, setting: 20 }));
+    // Its temporary file on /dev/full: every write to it fails with ENOSPC, as on a full disk.
+    symlinkSync('/dev/full', `${file}.tmp`);
+    const changes = [
+      device.write('Sensor', written('TempSensorMock', { connected: true, setting: 25 })),
+      device.create(block('TempSensorMock', 'Other')),
+    ];
+    for (const change of changes) {
+      await expect(change).rejects.toThrow(StoreUnavailableError);
+      await expect(change).rejects.toThrow(
+        /could not write .*controller-test\.device\.json: ENOSPC.*; nothing was changed$/,
+      );
+    }
+    expect(data('Sensor').setting).toEqual(q('degC', 20));
+    expect(data('Sensor').value).toEqual(q('degC', 20));
+    expect(device.find('Other')).toBeUndefined();
+
+    rmSync(`${file}.tmp`);
+    await device.create(block('TempSensorMock', 'Other'));
+    await device.close();
+    device = open();
+    expect(device.blocks().map(({ id }) => id)).toContain('Other');
+    expect(data('Sensor').setting).toEqual(q('degC', 20));
   });
 
   it('writes the device file whole: no temporary file stays behind', async () => {

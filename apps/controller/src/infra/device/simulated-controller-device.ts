@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
+import { StoreUnavailableError } from '@eventcast/domain';
 import {
   BlockData,
   BlockType,
@@ -317,7 +318,9 @@ export class SimulatedControllerDevice extends ControllerDevice {
 
   /**
    * Persists the blocks once the changes of this turn of the event loop are made: all changes
-   * made meanwhile share one file write, and resolve once it is done.
+   * made meanwhile share one file write, and resolve once it is done. A write the disk refuses
+   * (full, read-only) undoes them all: the blocks are read back from the file, which the failed
+   * write left as it was, and each change rejects with a `StoreUnavailableError` (503).
    */
   private save(): Promise<void> {
     this.saving ??= new Promise<void>((resolve, reject) =>
@@ -327,12 +330,22 @@ export class SimulatedControllerDevice extends ControllerDevice {
           this.file.write(this.content());
           resolve();
         } catch (error) {
-          this.logger.error(`could not write ${this.file.path}: ${String(error)}`);
-          reject(error);
+          const reason = `could not write ${this.file.path}: ${(error as { message?: string }).message ?? String(error)}`;
+          this.logger.error(`${reason}; the changes since the last write are undone`);
+          this.reload();
+          reject(new StoreUnavailableError(`${reason}; nothing was changed`));
         }
       }),
     );
     return this.saving;
+  }
+
+  /** The blocks as the device file holds them, the values computed again; nids are still never given twice. */
+  private reload(): void {
+    this.byId.clear();
+    this.ordered = undefined;
+    this.load();
+    this.settle();
   }
 
   private content(): DeviceFileContent {

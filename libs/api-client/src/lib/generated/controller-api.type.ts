@@ -450,6 +450,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The device could not keep the change (the simulated device could not write its file: a full disk); `message` names it. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     BlocksController_readAll: {
@@ -839,6 +846,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The device could not keep the change (the simulated device could not write its file: a full disk); `message` names it. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     BlocksController_delete: {
@@ -901,6 +915,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The device could not keep the change (the simulated device could not write its file: a full disk); `message` names it. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     BlocksController_discover: {
@@ -948,6 +969,13 @@ export interface operations {
             };
             /** @description The body is invalid; `message` names every field at fault, one problem per field (other fields are ignored). Nothing was changed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The device could not keep the change (the simulated device could not write its file: a full disk); `message` names it. Nothing was changed. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1045,6 +1073,13 @@ export interface operations {
             };
             /** @description The device refused the change, e.g. the block was deleted meanwhile; nothing was changed. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The device could not keep the change (the simulated device could not write its file: a full disk); `message` names it. Nothing was changed. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1345,6 +1380,13 @@ export interface operations {
             };
             /** @description The device refused the change, e.g. the block was deleted meanwhile; nothing was changed. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The device could not keep the change (the simulated device could not write its file: a full disk); `message` names it. Nothing was changed. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
