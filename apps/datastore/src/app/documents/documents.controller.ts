@@ -36,7 +36,8 @@ const TOO_LARGE = `A document is larger than ${MAX_DOCUMENT_BYTES} bytes (1 MiB)
   example: EXAMPLES.invalid,
 })
 @ApiServiceUnavailableResponse({
-  description: 'The document store is unreachable; the message names it. Nothing was written.',
+  description:
+    'The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written.',
 })
 @Controller()
 export class DocumentsController {

@@ -347,7 +347,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -404,7 +404,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -510,7 +510,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -571,7 +571,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -644,7 +644,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -707,7 +707,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -802,7 +802,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;

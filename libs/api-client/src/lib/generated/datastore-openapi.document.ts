@@ -333,7 +333,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
             "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
-            "description": "The document store is unreachable; the message names it. Nothing was written."
+            "description": "The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written."
           }
         },
         "summary": "Delete one document",
@@ -398,7 +398,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
             "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
-            "description": "The document store is unreachable; the message names it. Nothing was written."
+            "description": "The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written."
           }
         },
         "summary": "Read one document",
@@ -511,7 +511,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
             "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
-            "description": "The document store is unreachable; the message names it. Nothing was written."
+            "description": "The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written."
           }
         },
         "summary": "Delete documents of one namespace",
@@ -583,7 +583,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
             "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
-            "description": "The document store is unreachable; the message names it. Nothing was written."
+            "description": "The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written."
           }
         },
         "summary": "Read documents of one namespace",
@@ -672,7 +672,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
             "description": "A document is larger than 1048576 bytes (1 MiB) as JSON (the message names it), or the body larger than 16 MiB. Nothing was written."
           },
           "503": {
-            "description": "The document store is unreachable; the message names it. Nothing was written."
+            "description": "The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written."
           }
         },
         "summary": "Create or replace several documents, all or none",
@@ -742,7 +742,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
             "description": "The body is invalid, or nests objects and arrays more than 100 levels deep; `message` names each field at fault (one problem per field) and each key that is not a field. Nothing was written."
           },
           "503": {
-            "description": "The document store is unreachable; the message names it. Nothing was written."
+            "description": "The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written."
           }
         },
         "summary": "List the namespaces that hold documents",
@@ -840,7 +840,7 @@ export const datastoreOpenApiDocument: OpenAPIObject = {
             "description": "A document is larger than 1048576 bytes (1 MiB) as JSON (the message names it), or the body larger than 16 MiB. Nothing was written."
           },
           "503": {
-            "description": "The document store is unreachable; the message names it. Nothing was written."
+            "description": "The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written."
           }
         },
         "summary": "Create or replace one document",

@@ -795,7 +795,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -852,7 +852,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -958,7 +958,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1019,7 +1019,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1092,7 +1092,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1155,7 +1155,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1250,7 +1250,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The document store is unreachable; the message names it. Nothing was written. */
+            /** @description The document store is unreachable, or cannot write its file (a full disk); the message names it. Nothing was written. */
             503: {
                 headers: {
                     [name: string]: unknown;
