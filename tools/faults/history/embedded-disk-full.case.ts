@@ -9,9 +9,9 @@ const DISK_MB = 16;
 
 /**
  * The embedded store's file and the spool on a small disk of their own (a tmpfs; mounting one needs
- * root) that fills while the service writes to both: ingest stops with a log line and the broker
- * keeps what is published. Then space is freed and, without a restart, ingest resumes by itself:
- * every acknowledged event is stored.
+ * root) that fills while the service writes to both: ingest stops with a log line, the broker
+ * keeps what is published, and health answers 503 naming the full disk. Then space is freed and,
+ * without a restart, ingest resumes by itself: every acknowledged event is stored, health answers 200.
  */
 export const embeddedDiskFullCase: FaultCase = {
   service: 'history',
@@ -31,10 +31,16 @@ export const embeddedDiskFullCase: FaultCase = {
     }
     await sleep(run.short ? 6_000 : 15_000);
     const stopped = /ingest stopped: no space left on the disk of /.test(scene.log);
+    const whileFull = await scene.health();
     rmSync(filler);
     await sleep(3_000);
     const result = await scene.settle(stopped ? ['ingest stopped with a log line while the disk was full'] : []);
     if (!stopped) result.broken.push('ingest did not log "ingest stopped: no space left on the disk of ..."');
+    if (whileFull.status !== 503 || !whileFull.body.includes('No space left on device')) {
+      result.broken.push(`while the disk was full, health answered ${whileFull.status} ${whileFull.body}`);
+    }
+    const after = await scene.health();
+    if (after.status !== 200) result.broken.push(`once there was room, health answered ${after.status} ${after.body}`);
     return result;
   },
 };

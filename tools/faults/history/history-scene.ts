@@ -52,6 +52,12 @@ export class HistoryScene {
     return this.service.log;
   }
 
+  /** What the service's health route answers now: its status and body. */
+  async health(): Promise<{ status: number; body: string }> {
+    const response = await fetch(`${this.service.url}/history/health`);
+    return { status: response.status, body: await response.text() };
+  }
+
   /** Kills the service (SIGKILL) and starts it again on the same data folder and session. */
   async killService(): Promise<void> {
     await this.service.stop('SIGKILL');

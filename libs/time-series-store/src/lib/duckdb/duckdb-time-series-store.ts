@@ -72,6 +72,8 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   private rollupsKeptFromUs?: number;
   /** How much time the next refresh rolls up (`refreshChunk`); the first one an hour. */
   private refreshChunkUs = HOUR_US;
+  /** Why the file refused the last write (`CANNOT_WRITE`), until a write goes through: `check` fails with it. */
+  private unwritable?: string;
 
   constructor(
     private readonly path: string,
@@ -101,12 +103,19 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   /**
    * Appends the batch. A batch stamped before what the rollups hold (a backlog) marks those
    * minutes stale in the same transaction, so they are read from the raw points until rolled up again.
-   * A write the file refuses (`CANNOT_WRITE`) rejects with `storeUnanswered`.
+   * A write the file refuses (`CANNOT_WRITE`) rejects with `storeUnanswered`, and `check` fails
+   * with its reason until a write goes through, so the service's health names it.
    */
-  write(events: readonly TimedValues[]): Promise<void> {
-    return this.serially((writer) => this.writeBatch(writer, events)).catch((error: unknown) => {
-      throw CANNOT_WRITE.test(error instanceof Error ? error.message : String(error)) ? storeUnanswered(error) : error;
-    });
+  async write(events: readonly TimedValues[]): Promise<void> {
+    try {
+      await this.serially((writer) => this.writeBatch(writer, events));
+      this.unwritable = undefined;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!CANNOT_WRITE.test(reason)) throw error;
+      this.unwritable = reason;
+      throw storeUnanswered(error);
+    }
   }
 
   private async writeBatch(writer: DuckDBConnection, events: readonly TimedValues[]): Promise<void> {
@@ -207,6 +216,7 @@ export class DuckDbTimeSeriesStore extends TimeSeriesStore {
   }
 
   async check(): Promise<void> {
+    if (this.unwritable !== undefined) throw storeUnanswered(`the last write was refused: ${this.unwritable}`);
     await this.read('SELECT 1');
   }
 
